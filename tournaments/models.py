@@ -1,0 +1,216 @@
+"""The tournament domain: who plays, where, in which stage and round, under which judge.
+
+Game protocols (games, seats, penalties, protests) live in `protocols`.
+"""
+from decimal import Decimal
+
+from django.conf import settings
+from django.core.validators import MinValueValidator
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+
+class Club(models.Model):
+    name = models.CharField(_("name"), max_length=120, unique=True)
+    city = models.CharField(_("city"), max_length=120, blank=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
+
+    def __str__(self):
+        return self.name
+
+
+class Player(models.Model):
+    nickname = models.CharField(_("nickname"), max_length=80, unique=True)
+    real_name = models.CharField(_("real name"), max_length=160, blank=True)
+    club = models.ForeignKey(Club, verbose_name=_("club"), null=True, blank=True, on_delete=models.SET_NULL, related_name="players")
+    city = models.CharField(_("city"), max_length=120, blank=True)
+
+    class Meta:
+        ordering = ["nickname"]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+
+    def __str__(self):
+        return self.nickname
+
+
+class Judge(models.Model):
+    """A judge (ведущий/судья). Linked to a user account so that they can sign protocols in."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, verbose_name=_("user"), on_delete=models.CASCADE, related_name="judge")
+    name = models.CharField(_("name"), max_length=160)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("judge")
+        verbose_name_plural = _("judges")
+
+    def __str__(self):
+        return self.name
+
+
+class Ruleset(models.TextChoices):
+    FIIM = "fiim", _("FIIM regulation (section 8)")
+    MAFCLUB = "mafclub", _("MafClub 2022 changes")
+
+
+class MissRule(models.TextChoices):
+    """RULES.md §1: which of the two "three misses" rules applies (setting)."""
+
+    FIIM_FOUR_PLAYERS = "fiim", _("4 players left and 3 misses in a row: red wins (FIIM)")
+    CLUB_ANY = "club", _("3 misses in a row: black loses regardless of the count (club rule 30)")
+
+
+class Tournament(models.Model):
+    slug = models.SlugField(_("slug"), max_length=80, unique=True)
+    name = models.CharField(_("name"), max_length=200)
+    city = models.CharField(_("city"), max_length=120, blank=True)
+    start_date = models.DateField(_("start date"))
+    end_date = models.DateField(_("end date"))
+    ruleset = models.CharField(_("ruleset"), max_length=16, choices=Ruleset.choices, default=Ruleset.FIIM)
+    games_before_final = models.PositiveSmallIntegerField(
+        _("games before the final"), default=10, validators=[MinValueValidator(1)],
+        help_text=_("Games each player plays before the final; Ci's N is 40% of it (8.6)."),
+    )
+    lot_seed = models.CharField(_("lot seed"), max_length=120, help_text=_("Seed of the reproducible lot (tiebreak 8.8.5)."))
+    chief_judge = models.ForeignKey(Judge, verbose_name=_("chief judge"), null=True, blank=True, on_delete=models.SET_NULL, related_name="chief_of")
+    judges = models.ManyToManyField(Judge, verbose_name=_("judges"), through="TournamentJudge", related_name="tournaments", blank=True)
+    participants_override = models.PositiveSmallIntegerField(
+        _("participants (override)"), null=True, blank=True,
+        help_text=_("Number of participants for the K rule; empty means the number of registrations."),
+    )
+    # Settings that RULES.md marks "setting".
+    k_applies = models.BooleanField(_("difficulty coefficient K applies"), default=True)
+    k_max_participants = models.PositiveSmallIntegerField(_("K applies up to this many participants"), default=20)
+    best_move_three = models.DecimalField(_("best move: three blacks named"), max_digits=4, decimal_places=2, default=Decimal("0.40"))
+    best_move_two = models.DecimalField(_("best move: two blacks named"), max_digits=4, decimal_places=2, default=Decimal("0.25"))
+    fourth_foul_removal_counts = models.BooleanField(_("a 4th-foul removal costs 0.5 (8.2.4)"), default=True)
+    three_fouls_lose_nomination = models.BooleanField(_("3 fouls also take the nomination right (club rule 24)"), default=False)
+    miss_rule = models.CharField(_("three misses rule"), max_length=8, choices=MissRule.choices, default=MissRule.FIIM_FOUR_PLAYERS)
+    standings_public = models.BooleanField(_("standings are public"), default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-start_date", "name"]
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+        constraints = [
+            models.CheckConstraint(condition=Q(end_date__gte=models.F("start_date")), name="tournament_dates_in_order"),
+        ]
+
+    def __str__(self):
+        return self.name
+
+    @property
+    def participants(self) -> int:
+        if self.participants_override is not None:
+            return self.participants_override
+        return self.registrations.count()
+
+
+class TournamentJudge(models.Model):
+    """A judge of the tournament; `order` makes judge j of the seating the j-th judge."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="judge_links")
+    judge = models.ForeignKey(Judge, on_delete=models.CASCADE, related_name="tournament_links")
+    order = models.PositiveSmallIntegerField(_("order"), default=1)
+
+    class Meta:
+        ordering = ["order", "id"]
+        verbose_name = _("tournament judge")
+        verbose_name_plural = _("tournament judges")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "judge"], name="judge_once_per_tournament"),
+        ]
+
+    def __str__(self):
+        return f"{self.order}. {self.judge}"
+
+
+class Registration(models.Model):
+    tournament = models.ForeignKey(Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="registrations")
+    player = models.ForeignKey(Player, verbose_name=_("player"), on_delete=models.PROTECT, related_name="registrations")
+    number = models.PositiveSmallIntegerField(_("number"), null=True, blank=True, help_text=_("Player number in the seating draw."))
+    withdrawn = models.BooleanField(_("withdrawn"), default=False)
+
+    class Meta:
+        ordering = ["number", "player__nickname"]
+        verbose_name = _("registration")
+        verbose_name_plural = _("registrations")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "player"], name="player_registered_once"),
+            models.UniqueConstraint(fields=["tournament", "number"], name="registration_number_unique"),
+        ]
+
+    def __str__(self):
+        return f"{self.player} @ {self.tournament}"
+
+
+class StageKind(models.TextChoices):
+    QUALIFYING = "qualifying", _("Qualifying")
+    SEMIFINAL = "semifinal", _("Semifinal")
+    FINAL = "final", _("Final")
+
+
+STAGE_ORDER = {StageKind.QUALIFYING: 1, StageKind.SEMIFINAL: 2, StageKind.FINAL: 3}
+
+
+class Stage(models.Model):
+    tournament = models.ForeignKey(Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="stages")
+    kind = models.CharField(_("kind"), max_length=16, choices=StageKind.choices)
+    order = models.PositiveSmallIntegerField(_("order"), default=1)
+
+    class Meta:
+        ordering = ["tournament", "order"]
+        verbose_name = _("stage")
+        verbose_name_plural = _("stages")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "kind"], name="stage_kind_once"),
+            models.UniqueConstraint(fields=["tournament", "order"], name="stage_order_unique"),
+        ]
+
+    def __str__(self):
+        return f"{self.tournament}: {self.get_kind_display()}"
+
+
+class Round(models.Model):
+    stage = models.ForeignKey(Stage, verbose_name=_("stage"), on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField(_("number"), validators=[MinValueValidator(1)])
+    starts_at = models.DateTimeField(_("starts at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["stage__order", "number"]
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+        constraints = [
+            models.UniqueConstraint(fields=["stage", "number"], name="round_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+        ]
+
+    def __str__(self):
+        return f"{self.stage.get_kind_display()}, {_('round')} {self.number}"
+
+
+class Table(models.Model):
+    """A physical table of the tournament hall."""
+
+    tournament = models.ForeignKey(Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField(_("number"), validators=[MinValueValidator(1)])
+    name = models.CharField(_("name"), max_length=80, blank=True)
+
+    class Meta:
+        ordering = ["number"]
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="table_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="table_number_positive"),
+        ]
+
+    def __str__(self):
+        return self.name or f"{_('Table')} {self.number}"
