@@ -63,6 +63,10 @@ class Game(models.Model):
     round = models.ForeignKey(Round, verbose_name=_("round"), on_delete=models.CASCADE, related_name="games")
     table = models.ForeignKey(Table, verbose_name=_("table"), on_delete=models.PROTECT, related_name="games")
     number = models.PositiveIntegerField(_("game number"), help_text=_("Number of the game in the tournament."))
+    code = models.CharField(
+        _("id in the tournament file"), max_length=40, blank=True,
+        help_text=_("The game's id in mafia-tournament/1 files; empty: derived from stage, round and table."),
+    )
     judge = models.ForeignKey(Judge, verbose_name=_("judge"), null=True, blank=True, on_delete=models.SET_NULL, related_name="games")
     played_on = models.DateField(_("date"), null=True, blank=True)
     status = models.CharField(_("status"), max_length=16, choices=GameStatus.choices, default=GameStatus.SCHEDULED)
@@ -91,7 +95,9 @@ class Game(models.Model):
         verbose_name_plural = _("games")
         constraints = [
             models.UniqueConstraint(fields=["tournament", "number"], name="game_number_unique"),
-            models.UniqueConstraint(fields=["round", "table"], name="one_game_per_table_and_round"),
+            # A replay (mafclub) is played at the same table in the same round as the annulled game.
+            models.UniqueConstraint(fields=["round", "table"], condition=Q(replay_of__isnull=True), name="one_game_per_table_and_round"),
+            models.UniqueConstraint(fields=["tournament", "code"], condition=~Q(code=""), name="game_code_unique"),
             models.CheckConstraint(
                 condition=Q(first_killed_seat__isnull=True) | Q(first_killed_seat__gte=1, first_killed_seat__lte=10),
                 name="first_killed_seat_in_range",

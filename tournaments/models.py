@@ -42,7 +42,10 @@ class Player(models.Model):
 class Judge(models.Model):
     """A judge (ведущий/судья). Linked to a user account so that they can sign protocols in."""
 
-    user = models.OneToOneField(settings.AUTH_USER_MODEL, verbose_name=_("user"), on_delete=models.CASCADE, related_name="judge")
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, verbose_name=_("user"), null=True, blank=True, on_delete=models.SET_NULL, related_name="judge",
+        help_text=_("The account the judge signs protocols in with; a judge imported from a file may have none yet."),
+    )
     name = models.CharField(_("name"), max_length=160)
 
     class Meta:
@@ -136,6 +139,10 @@ class Registration(models.Model):
     tournament = models.ForeignKey(Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="registrations")
     player = models.ForeignKey(Player, verbose_name=_("player"), on_delete=models.PROTECT, related_name="registrations")
     number = models.PositiveSmallIntegerField(_("number"), null=True, blank=True, help_text=_("Player number in the seating draw."))
+    code = models.CharField(
+        _("id in the tournament file"), max_length=40, blank=True,
+        help_text=_("The player's id in mafia-tournament/1 files; it also seeds the lot. Empty: p<player id>."),
+    )
     withdrawn = models.BooleanField(_("withdrawn"), default=False)
 
     class Meta:
@@ -145,10 +152,15 @@ class Registration(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["tournament", "player"], name="player_registered_once"),
             models.UniqueConstraint(fields=["tournament", "number"], name="registration_number_unique"),
+            models.UniqueConstraint(fields=["tournament", "code"], condition=~Q(code=""), name="registration_code_unique"),
         ]
 
     def __str__(self):
         return f"{self.player} @ {self.tournament}"
+
+    @property
+    def file_id(self) -> str:
+        return self.code or f"p{self.player_id}"
 
 
 class StageKind(models.TextChoices):
