@@ -1,0 +1,50 @@
+"""Exact point arithmetic.
+
+Every point value in the rules is a multiple of 0.01 (K and Ci are rounded half-up to two
+decimals before use, RULES.md §3), so the core computes in integer hundredths ("cents")
+and converts to ``Decimal`` at the edges: reading the file and writing the standings.
+This is exactly as exact as Decimal arithmetic, never touches floats, and keeps the hot
+loops of the calculator on plain ints.
+"""
+from __future__ import annotations
+
+from decimal import Decimal
+
+HUNDRED = Decimal(100)
+_CENT = Decimal("0.01")
+
+
+class NotCents(ValueError):
+    """A decimal that is not a whole number of hundredths."""
+
+
+def to_cents(value: Decimal | int) -> int:
+    """Decimal("0.25") -> 25. Raises NotCents for values finer than 0.01."""
+    if isinstance(value, int):
+        return value * 100
+    scaled = value * HUNDRED
+    as_int = int(scaled)
+    if scaled != as_int:
+        raise NotCents(value)
+    return as_int
+
+
+def from_cents(cents: int) -> Decimal:
+    """25 -> Decimal("0.25"), always with two decimals."""
+    return Decimal(cents).scaleb(-2)
+
+
+def fmt_cents(cents: int) -> str:
+    """25 -> "0.25", -40 -> "-0.40", 0 -> "0.00": the two-decimal strings of the output."""
+    sign = "-" if cents < 0 else ""
+    whole, frac = divmod(abs(cents), 100)
+    return f"{sign}{whole}.{frac:02d}"
+
+
+def div_half_up(numerator: int, denominator: int) -> int:
+    """round(numerator / denominator) with halves rounded away from zero (ROUND_HALF_UP)."""
+    if denominator <= 0:
+        raise ValueError("denominator must be positive")
+    if numerator >= 0:
+        return (2 * numerator + denominator) // (2 * denominator)
+    return -((-2 * numerator + denominator) // (2 * denominator))

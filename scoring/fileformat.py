@@ -1,0 +1,435 @@
+"""The tournament file ``mafia-tournament/1``: JSON document <-> model objects.
+
+``parse_document`` checks the document's shape (types, required fields) and then, by
+default, runs the rule checks of validation.py, so a file is refused as a whole with every
+problem listed at once. ``to_document`` writes a tournament back; ``parse_document``
+of its output gives an equal tournament (round-trip stable).
+"""
+from __future__ import annotations
+
+import json
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+
+from .model import (
+    ZERO, FirstKilled, Game, Penalty, Player, Seat, Tournament,
+)
+from .problems import InvalidTournament, Problem
+from .settings import Settings
+
+FORMAT = "mafia-tournament/1"
+
+_SEAT_DEFAULTS = {"fouls": 0, "removed": None, "extra": "0", "extra_approved": False,
+                  "penalties": (), "gross_violation": False}
+
+# Distinct extra values are few ("0.25", "0.4", ...): parse each string once.
+_DECIMAL_CACHE: dict[str, Decimal] = {"0": ZERO}
+
+
+class UnreadableFile(Exception):
+    """The file cannot be read or is not JSON (the CLI's exit 2 before any checking)."""
+
+
+def loads(text: str | bytes):
+    """Parse JSON text, reading every non-integer number as an exact Decimal."""
+    try:
+        return json.loads(text, parse_float=Decimal)
+    except (ValueError, UnicodeDecodeError) as exc:  # JSONDecodeError is a ValueError
+        raise UnreadableFile(f"not valid JSON: {exc}") from None
+
+
+def read_json(path) -> object:
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise UnreadableFile(f"cannot read {path}: {exc.strerror or exc}") from None
+    return loads(data)
+
+
+def load_file(path, *, check: bool = True) -> Tournament:
+    """Read and parse a tournament file; raises UnreadableFile or InvalidTournament."""
+    return parse_document(read_json(path), check=check)
+
+
+def parse_document(obj, *, check: bool = True) -> Tournament:
+    """A ``mafia-tournament/1`` document (parsed JSON) -> Tournament.
+
+    Raises InvalidTournament listing every problem: shape problems and, unless
+    ``check=False``, the rule problems of validation.check_tournament.
+    """
+    tournament, problems = read_document(obj, check=check)
+    if problems:
+        raise InvalidTournament(problems)
+    return tournament
+
+
+def read_document(obj, *, check: bool = True) -> tuple[Tournament | None, list[Problem]]:
+    """Parse as much as possible; return the tournament (None if hopeless) and all problems.
+
+    Games with shape problems are left out of the returned tournament, so the rule
+    checks that follow do not report the same fault twice.
+    """
+    reader = _Reader()
+    tournament = reader.document(obj)
+    problems = reader.problems
+    if tournament is not None and check:
+        from .validation import check_tournament
+
+        problems.extend(check_tournament(tournament, _known_game_ids=reader.game_ids))
+    return tournament, problems
+
+
+def _decimal(value) -> Decimal | None:
+    """A JSON string or number as an exact Decimal, or None when it is not one."""
+    t = type(value)
+    if t is str:
+        d = _DECIMAL_CACHE.get(value)
+        if d is not None:
+            return d
+        try:
+            d = Decimal(value.strip())
+        except InvalidOperation:
+            return None
+        if not d.is_finite():
+            return None
+        if len(_DECIMAL_CACHE) < 10_000:
+            _DECIMAL_CACHE[value] = d
+        return d
+    if t is Decimal:
+        return value if value.is_finite() else None
+    if t is int:
+        return Decimal(value)
+    if t is float:  # a caller that used json.load without parse_float=Decimal
+        d = Decimal(repr(value))
+        return d if d.is_finite() else None
+    return None
+
+
+def _type_name(value) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, (int, float, Decimal)):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+class _Reader:
+    """Builds model objects from a document, collecting shape problems."""
+
+    def __init__(self):
+        self.problems: list[Problem] = []
+        self.game_ids: set[str] = set()
+
+    # -- helpers -----------------------------------------------------------------
+    def problem(self, game, seat, field, code, message):
+        self.problems.append(Problem(game, seat, field, code, message))
+
+    def require(self, d, key, kind, game, seat, field=None, *, default=..., nullable=False):
+        """d[key] checked against kind ("str", "int", "bool", "list", "dict").
+
+        Returns (ok, value)."""
+        field = field or key
+        if key not in d:
+            if default is not ...:
+                return True, default
+            self.problem(game, seat, field, "missing_field", "is required but missing")
+            return False, None
+        value = d[key]
+        if value is None and nullable:
+            return True, None
+        expected = {"str": str, "int": int, "bool": bool, "list": list, "dict": dict}[kind]
+        ok = type(value) is expected if kind != "int" else (
+            isinstance(value, int) and not isinstance(value, bool))
+        if not ok:
+            words = {"str": "a string", "int": "an integer", "bool": "true or false",
+                     "list": "a list", "dict": "an object"}[kind]
+            null = " or null" if nullable else ""
+            self.problem(game, seat, field, "wrong_type",
+                         f"must be {words}{null}, not {_type_name(value)}")
+            return False, None
+        return True, value
+
+    # -- document ----------------------------------------------------------------
+    def document(self, obj) -> Tournament | None:
+        if not isinstance(obj, dict):
+            self.problem(None, None, "document", "not_an_object",
+                         f"must be a JSON object, not {_type_name(obj)}")
+            return None
+        fmt = obj.get("format")
+        if fmt != FORMAT:
+            self.problem(None, None, "format", "unknown_format",
+                         f"{fmt!r} is not {FORMAT!r}" if "format" in obj
+                         else f"is missing; it must be {FORMAT!r}")
+            return None
+        ok_t, head = self.require(obj, "tournament", "dict", None, None)
+        ok_p, players = self.require(obj, "players", "list", None, None)
+        ok_g, games = self.require(obj, "games", "list", None, None)
+        if not (ok_t and ok_p and ok_g):
+            return None
+        fields = {}
+        ok = True
+        for key, kind in (("name", "str"), ("ruleset", "str"), ("participants", "int"),
+                          ("games_before_final", "int"), ("lot_seed", "str")):
+            good, value = self.require(head, key, kind, None, None, f"tournament.{key}")
+            ok &= good
+            fields[key] = value
+        for key in ("participants", "games_before_final"):
+            if isinstance(fields[key], int) and fields[key] < 0:
+                self.problem(None, None, f"tournament.{key}", "negative",
+                             f"{fields[key]} must not be negative")
+                ok = False
+        settings = self.settings(head.get("settings"))
+        parsed_players = self.players(players)
+        parsed_games = []
+        for index, g in enumerate(games):
+            game = self.game(index, g)
+            if game is not None:
+                parsed_games.append(game)
+        if not ok or settings is None or parsed_players is None:
+            return None
+        return Tournament(fields["name"], fields["ruleset"], fields["participants"],
+                          fields["games_before_final"], fields["lot_seed"],
+                          parsed_players, parsed_games, settings)
+
+    def settings(self, obj) -> Settings | None:
+        if obj is None:
+            return Settings()
+        if not isinstance(obj, dict):
+            self.problem(None, None, "tournament.settings", "wrong_type",
+                         f"must be an object, not {_type_name(obj)}")
+            return None
+        values = {}
+        known = Settings.field_names()
+        good = True
+        for key, value in obj.items():
+            field = f"tournament.settings.{key}"
+            if key not in known:
+                self.problem(None, None, field, "unknown_setting",
+                             f"is not a setting; known: {', '.join(known)}")
+                good = False
+            elif key == "k_max_participants":
+                if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                    self.problem(None, None, field, "wrong_type",
+                                 "must be a non-negative integer")
+                    good = False
+                else:
+                    values[key] = value
+            elif key == "fourth_foul_removal_counts":
+                if type(value) is not bool:
+                    self.problem(None, None, field, "wrong_type", "must be true or false")
+                    good = False
+                else:
+                    values[key] = value
+            else:
+                d = _decimal(value) if type(value) is not bool else None
+                if d is None or d < 0:
+                    self.problem(None, None, field, "wrong_type",
+                                 "must be a non-negative decimal")
+                    good = False
+                else:
+                    values[key] = d
+        return Settings(**values) if good else None
+
+    def players(self, items) -> list[Player] | None:
+        out = []
+        ok = True
+        for index, p in enumerate(items):
+            field = f"players[{index}]"
+            if not isinstance(p, dict):
+                self.problem(None, None, field, "wrong_type",
+                             f"must be an object, not {_type_name(p)}")
+                ok = False
+                continue
+            good_id, pid = self.require(p, "id", "str", None, None, f"{field}.id")
+            good_nick, nick = self.require(p, "nickname", "str", None, None,
+                                           f"{field}.nickname")
+            if good_id and not pid:
+                self.problem(None, None, f"{field}.id", "empty", "must not be empty")
+                good_id = False
+            if good_id and good_nick:
+                out.append(Player(pid, nick))
+            else:
+                ok = False
+        return out if ok else None
+
+    def game(self, index, g) -> Game | None:
+        if not isinstance(g, dict):
+            self.problem(f"#{index + 1}", None, "game", "wrong_type",
+                         f"must be an object, not {_type_name(g)}")
+            return None
+        gid = g.get("id")
+        name = gid if isinstance(gid, str) and gid else f"#{index + 1}"
+        before = len(self.problems)
+        ok, gid = self.require(g, "id", "str", name, None)
+        if ok and not gid:
+            self.problem(name, None, "id", "empty", "must not be empty")
+        if ok and gid:
+            self.game_ids.add(gid)
+        _, stage = self.require(g, "stage", "str", name, None)
+        _, rnd = self.require(g, "round", "int", name, None)
+        _, table = self.require(g, "table", "int", name, None)
+        for key, value in (("round", rnd), ("table", table)):
+            if isinstance(value, int) and value < 1:
+                self.problem(name, None, key, "not_positive", f"{value} must be 1 or more")
+        _, judge = self.require(g, "judge", "str", name, None, default="", nullable=True)
+        _, result = self.require(g, "result", "str", name, None)
+        _, replay_of = self.require(g, "replay_of", "str", name, None, default=None,
+                                    nullable=True)
+        first_killed = None
+        if "first_killed" not in g:
+            self.problem(name, None, "first_killed", "missing_field",
+                         "is required (null for a miss on the first shooting night)")
+        else:
+            first_killed = self.first_killed(name, g["first_killed"])
+        ok_s, seat_items = self.require(g, "seats", "list", name, None)
+        seats = []
+        if ok_s:
+            for s in seat_items:
+                seat = self.seat(name, s)
+                if seat is not None:
+                    seats.append(seat)
+        if len(self.problems) != before:
+            return None
+        return Game(gid, stage, rnd, table, judge or "", result, replay_of, first_killed,
+                    tuple(seats))
+
+    def first_killed(self, name, fk) -> FirstKilled | None:
+        if fk is None:
+            return None
+        if not isinstance(fk, dict):
+            self.problem(name, None, "first_killed", "wrong_type",
+                         f"must be an object or null, not {_type_name(fk)}")
+            return None
+        ok, seat = self.require(fk, "seat", "int", name, None, "first_killed.seat")
+        ok_n, named = self.require(fk, "named", "list", name, None, "first_killed.named",
+                                   default=[])
+        if ok_n:
+            for value in named:
+                if isinstance(value, bool) or not isinstance(value, int):
+                    self.problem(name, None, "first_killed.named", "wrong_type",
+                                 f"must list seat numbers, not {_type_name(value)}")
+                    ok_n = False
+                    break
+        if ok and ok_n:
+            return FirstKilled(seat, tuple(named))
+        return None
+
+    def seat(self, name, s) -> Seat | None:
+        # Fast path: a well-formed seat takes a handful of dict lookups and type tests.
+        if type(s) is dict:
+            get = s.get
+            number = get("seat")
+            player = get("player")
+            role = get("role")
+            fouls = get("fouls", 0)
+            removed = get("removed")
+            extra = get("extra", "0")
+            approved = get("extra_approved", False)
+            penalties = get("penalties")
+            gross = get("gross_violation", False)
+            extra_d = _DECIMAL_CACHE.get(extra) if type(extra) is str else None
+            if (type(number) is int and type(player) is str and type(role) is str
+                    and type(fouls) is int and (removed is None or type(removed) is str)
+                    and extra_d is not None and type(approved) is bool
+                    and penalties is None and type(gross) is bool):
+                return Seat(number, player, role, fouls, removed, extra_d, approved, (), gross)
+        return self.seat_slow(name, s)
+
+    def seat_slow(self, name, s) -> Seat | None:
+        if not isinstance(s, dict):
+            self.problem(name, None, "seats", "wrong_type",
+                         f"must list objects, not {_type_name(s)}")
+            return None
+        number = s.get("seat")
+        where = number if isinstance(number, int) and not isinstance(number, bool) else None
+        before = len(self.problems)
+        _, number = self.require(s, "seat", "int", name, where)
+        _, player = self.require(s, "player", "str", name, where)
+        _, role = self.require(s, "role", "str", name, where)
+        _, fouls = self.require(s, "fouls", "int", name, where, default=0)
+        _, removed = self.require(s, "removed", "str", name, where, default=None, nullable=True)
+        extra = ZERO
+        if "extra" in s:
+            extra = _decimal(s["extra"]) if type(s["extra"]) is not bool else None
+            if extra is None:
+                self.problem(name, where, "extra", "not_a_decimal",
+                             f"{s['extra']!r} is not a decimal number")
+        _, approved = self.require(s, "extra_approved", "bool", name, where, default=False)
+        _, gross = self.require(s, "gross_violation", "bool", name, where, default=False)
+        ok_p, items = self.require(s, "penalties", "list", name, where, default=[],
+                                   nullable=True)
+        penalties = []
+        if ok_p and items:
+            for p in items:
+                if not isinstance(p, dict):
+                    self.problem(name, where, "penalties", "wrong_type",
+                                 f"must list objects, not {_type_name(p)}")
+                    continue
+                ok_c, clause = self.require(p, "clause", "str", name, where, "penalties.clause")
+                ok_r, reason = self.require(p, "reason", "str", name, where,
+                                            "penalties.reason", default="")
+                if ok_c and ok_r:
+                    penalties.append(Penalty(clause, reason))
+        if len(self.problems) != before:
+            return None
+        return Seat(number, player, role, fouls, removed, extra, approved, tuple(penalties),
+                    gross)
+
+
+# -- writing -------------------------------------------------------------------------
+def _decimal_text(d: Decimal) -> str:
+    return format(d, "f")
+
+
+def to_document(t: Tournament) -> dict:
+    """A Tournament -> a valid ``mafia-tournament/1`` dict (fields at their default are left out)."""
+    head = {"name": t.name, "ruleset": t.ruleset, "participants": t.participants,
+            "games_before_final": t.games_before_final, "lot_seed": t.lot_seed}
+    defaults = Settings()
+    custom = {}
+    for key in Settings.field_names():
+        value = getattr(t.settings, key)
+        if value != getattr(defaults, key):
+            custom[key] = _decimal_text(value) if isinstance(value, Decimal) else value
+    if custom:
+        head["settings"] = custom
+    return {
+        "format": FORMAT,
+        "tournament": head,
+        "players": [{"id": p.id, "nickname": p.nickname} for p in t.players],
+        "games": [_game_document(g) for g in t.games],
+    }
+
+
+def _game_document(g: Game) -> dict:
+    out = {"id": g.id, "stage": g.stage, "round": g.round, "table": g.table,
+           "judge": g.judge, "result": g.result}
+    if g.replay_of is not None:
+        out["replay_of"] = g.replay_of
+    fk = g.first_killed
+    out["first_killed"] = None if fk is None else {"seat": fk.seat, "named": list(fk.named)}
+    out["seats"] = [_seat_document(s) for s in g.seats]
+    return out
+
+
+def _seat_document(s: Seat) -> dict:
+    out = {"seat": s.seat, "player": s.player, "role": s.role, "fouls": s.fouls}
+    if s.removed is not None:
+        out["removed"] = s.removed
+    if s.extra != 0:
+        out["extra"] = _decimal_text(s.extra)
+    if s.extra_approved:
+        out["extra_approved"] = True
+    if s.penalties:
+        out["penalties"] = [{"clause": p.clause, "reason": p.reason} for p in s.penalties]
+    if s.gross_violation:
+        out["gross_violation"] = True
+    return out

@@ -1,0 +1,51 @@
+"""The shape every rule has, and the context rules read."""
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from ..model import Game, Seat, Tournament
+from ..settings import Settings
+
+
+class Award(NamedTuple):
+    """Points one seat earns from one rule in one game (in hundredths, see decimals.py)."""
+    seat: Seat
+    cents: int
+    detail: Any = None  # rule-specific, turned into a clause and a note by Rule.explain
+
+
+class ScoringContext:
+    """What the rules may read: the tournament, the ranked games in playing order,
+    the settings, and what each rule prepared (``prepared[rule.key]``)."""
+
+    __slots__ = ("tournament", "games", "settings", "ruleset", "k_cents", "hard_result",
+                 "prepared")
+
+    def __init__(self, tournament: Tournament, games: list[Game], ruleset, settings: Settings):
+        self.tournament = tournament
+        self.games = games
+        self.ruleset = ruleset
+        self.settings = settings
+        self.k_cents: int | None = None   # the difficulty coefficient K in hundredths
+        self.hard_result: str | None = None  # the result of the "hard" games (8.7.1)
+        self.prepared: dict[str, Any] = {}
+
+
+class Rule:
+    key: str = ""          # the breakdown component this rule feeds
+    clause: str = ""       # where it comes from, e.g. "8.2.4"
+    title: str = ""        # a few words for people
+
+    def prepare(self, ctx: ScoringContext) -> Any:
+        """Tournament-wide values over the ranked games; stored in ctx.prepared[key]."""
+        return None
+
+    def award(self, ctx: ScoringContext, game: Game) -> list[Award]:
+        raise NotImplementedError
+
+    def explain(self, ctx: ScoringContext, game: Game, award: Award) -> tuple[str, str]:
+        """(clause, short note) for one award."""
+        return self.clause, self.title
+
+    def __repr__(self):
+        return f"<rule {self.key} ({self.clause})>"

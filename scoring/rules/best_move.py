@@ -1,0 +1,54 @@
+"""Best move (8.3) / Prima Nota (003 item 9): an extra point for the first-killed.
+
+If the first-killed is red or sheriff: three black players (black or don) among the seats
+named -> +0.40, exactly two -> +0.25 (settings), otherwise 0. A black or don first-killed
+gets nothing. It counts in every stage, in a draw, and (mafclub) in an annulled game: the
+Prima Nota earned before a replay stays (003 item 10).
+"""
+from __future__ import annotations
+
+from ..decimals import to_cents
+from ..model import TEAM_BLACK_ROLES, TEAM_RED_ROLES
+from .base import Award, Rule
+
+
+def blacks_named(game) -> tuple[object, int] | None:
+    """(first-killed seat, how many named seats are black or don), or None."""
+    fk = game.first_killed
+    if fk is None:
+        return None
+    by_number = {s.seat: s for s in game.seats}
+    killed = by_number.get(fk.seat)
+    if killed is None:
+        return None
+    hits = sum(1 for n in set(fk.named) if n != fk.seat and n in by_number
+               and by_number[n].role in TEAM_BLACK_ROLES)
+    return killed, hits
+
+
+def best_move_cents(role: str, hits: int, settings) -> int:
+    if role not in TEAM_RED_ROLES:
+        return 0
+    if hits >= 3:
+        return to_cents(settings.best_move_three)
+    if hits == 2:
+        return to_cents(settings.best_move_two)
+    return 0
+
+
+class BestMove(Rule):
+    key = "best_move"
+    clause = "8.3"
+    title = "best move"
+
+    def award(self, ctx, game):
+        found = blacks_named(game)
+        if found is None:
+            return []
+        killed, hits = found
+        cents = best_move_cents(killed.role, hits, ctx.settings)
+        return [Award(killed, cents, hits)] if cents else []
+
+    def explain(self, ctx, game, award):
+        named = ", ".join(str(n) for n in game.first_killed.named)
+        return "8.3.1", f"best move: named {named}, {award.detail} of them black"

@@ -1,0 +1,23 @@
+"""The judge's extra points (8.4), as recorded on the protocol (limits: validation.py)."""
+from __future__ import annotations
+
+from ..decimals import fmt_cents, to_cents
+from .base import Award, Rule
+
+
+class JudgeExtra(Rule):
+    key = "judge_extra"
+    clause = "8.4"
+    title = "judge's extra points"
+
+    def award(self, ctx, game):
+        out = []
+        for s in game.seats:
+            extra = s.extra
+            if extra:
+                out.append(Award(s, to_cents(extra)))
+        return out
+
+    def explain(self, ctx, game, award):
+        approved = " (approved by the chief judge)" if award.cents > 50 else ""
+        return self.clause, f"judge's extra points +{fmt_cents(award.cents)}{approved}"

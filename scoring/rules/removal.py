@@ -1,0 +1,45 @@
+"""Removal from the table (8.2.4): -0.5, an extra point.
+
+A disqualifying foul always costs -0.5; a 4th-foul removal does when
+``settings.fourth_foul_removal_counts`` (default: yes). Under mafclub the violator of an
+annulled game gets the replay's -3 instead, which already includes the removal (003 item 10,
+RULES.md §4), so their removal in that game adds nothing here.
+"""
+from __future__ import annotations
+
+from ..model import REMOVED_DISQUALIFYING, REMOVED_FOURTH_FOUL, RESULT_ANNULLED
+from .base import Award, Rule
+
+REMOVAL_CENTS = -50
+
+
+def removal_cents(seat, annulled: bool, fourth_foul_counts: bool) -> int:
+    removed = seat.removed
+    if removed is None:
+        return 0
+    if annulled and seat.gross_violation:
+        return 0
+    if removed == REMOVED_DISQUALIFYING or (removed == REMOVED_FOURTH_FOUL and fourth_foul_counts):
+        return REMOVAL_CENTS
+    return 0
+
+
+class Removal(Rule):
+    key = "removal"
+    clause = "8.2.4"
+    title = "removed from the table"
+
+    def award(self, ctx, game):
+        annulled = game.result == RESULT_ANNULLED
+        fourth = ctx.settings.fourth_foul_removal_counts
+        out = []
+        for s in game.seats:
+            if s.removed is not None:
+                cents = removal_cents(s, annulled, fourth)
+                if cents:
+                    out.append(Award(s, cents))
+        return out
+
+    def explain(self, ctx, game, award):
+        what = "4th foul" if award.seat.removed == REMOVED_FOURTH_FOUL else "disqualifying foul"
+        return self.clause, f"removed from the table ({what})"

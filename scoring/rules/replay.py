@@ -1,0 +1,50 @@
+"""Replays after a gross violation (003 item 10), ruleset mafclub.
+
+The violator of an annulled game gets -3 (removal + yellow card) in that game; a player
+who causes a second (or later) replay in the tournament gets a further -2 (red card).
+Counted over the ranked games in playing order. An extra point that counts in tiebreak 1
+(the file format's ``tiebreak_extra`` includes ``replay_penalty``).
+"""
+from __future__ import annotations
+
+from ..model import RESULT_ANNULLED
+from .base import Award, Rule
+
+YELLOW_CENTS = -300
+RED_CARD_CENTS = -200
+
+
+class ReplayPenalty(Rule):
+    key = "replay_penalty"
+    clause = "003 item 10"
+    title = "replay after a gross violation"
+
+    def prepare(self, ctx):
+        count: dict[str, int] = {}
+        nth: dict[tuple[str, str], int] = {}  # (game id, player) -> which violation
+        for g in ctx.games:
+            if g.result != RESULT_ANNULLED:
+                continue
+            for s in g.seats:
+                if s.gross_violation:
+                    k = count.get(s.player, 0) + 1
+                    count[s.player] = k
+                    nth[(g.id, s.player)] = k
+        return nth
+
+    def award(self, ctx, game):
+        if game.result != RESULT_ANNULLED:
+            return []
+        nth = ctx.prepared[self.key]
+        out = []
+        for s in game.seats:
+            if s.gross_violation:
+                k = nth[(game.id, s.player)]
+                out.append(Award(s, YELLOW_CENTS + (RED_CARD_CENTS if k >= 2 else 0), k))
+        return out
+
+    def explain(self, ctx, game, award):
+        if award.detail >= 2:
+            return self.clause, ("gross violation, replay: -3.00 (removal + yellow card) and "
+                                 f"-2.00 (red card, replay number {award.detail} caused)")
+        return self.clause, "gross violation, replay: -3.00 (removal + yellow card)"

@@ -1,0 +1,39 @@
+"""Win points (8.2.1–8.2.3), weighted by K in hard games (8.7.3: K touches win points only).
+
+1 to every player of the winning team; 0 for a loss, a draw or an annulled game
+(003 item 10: the annulled game gives no win points).
+"""
+from __future__ import annotations
+
+from ..decimals import fmt_cents
+from ..model import RESULT_BLACK, RESULT_RED, TEAM_BLACK_ROLES, TEAM_RED_ROLES
+from .base import Award, Rule
+
+WIN_CENTS = 100
+_WINNING_ROLES = {RESULT_RED: TEAM_RED_ROLES, RESULT_BLACK: TEAM_BLACK_ROLES}
+
+
+class WinPoints(Rule):
+    key = "win"
+    clause = "8.2.1–8.2.3"
+    title = "win"
+
+    def award(self, ctx, game):
+        roles = _WINNING_ROLES.get(game.result)
+        if roles is None:
+            return []
+        cents = WIN_CENTS
+        if ctx.k_cents is not None and game.result == ctx.hard_result:
+            cents = ctx.k_cents
+        return [Award(s, cents) for s in game.seats if s.role in roles]
+
+    def explain(self, ctx, game, award):
+        clause = "8.2.1" if game.result == RESULT_RED else "8.2.2"
+        if award.cents != WIN_CENTS:
+            return f"{clause}, 8.7", f"{game.result} win in a hard game, K = {fmt_cents(award.cents)}"
+        return clause, f"{game.result} win"
+
+
+def is_win(seat_role: str, result: str) -> bool:
+    roles = _WINNING_ROLES.get(result)
+    return roles is not None and seat_role in roles

@@ -1,0 +1,75 @@
+"""Rulesets as data: which rules score, which components are main points, which count in
+tiebreak 1, the tiebreak order, and which game features the ruleset allows.
+
+A third ruleset is a new ``Ruleset(...)`` added to ``RULESETS``, not new branches in the
+calculator.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .model import RULESET_FIIM, RULESET_MAFCLUB
+from .rules.base import Rule
+from .rules.best_move import BestMove
+from .rules.compensation import FirstNightCompensation
+from .rules.escalating import EscalatingCompensation
+from .rules.judge_extra import JudgeExtra
+from .rules.penalties import Penalties
+from .rules.removal import Removal
+from .rules.replay import ReplayPenalty
+from .rules.win import WinPoints
+
+# The breakdown of mafia-standings/1, in its order; a ruleset without a component shows 0.00.
+BREAKDOWN_KEYS = ("win", "compensation", "removal", "best_move", "judge_extra", "penalty",
+                  "replay_penalty")
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    key: str
+    rules: tuple[Rule, ...]
+    main: frozenset[str]             # components summed into "main"; the rest are "extra"
+    tiebreak_extra: tuple[str, ...]  # components of tiebreak 1 (8.8.1)
+    tiebreaks: tuple[str, ...]       # metric keys (tiebreaks.py), best first; the lot ends ties
+    difficulty_coefficient: bool     # whether K (8.7) can apply
+    annulled_games: bool             # whether annulled games, replays and gross violations exist
+
+    @property
+    def component_keys(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(r.key for r in self.rules))
+
+
+_TIEBREAK_EXTRA = ("removal", "best_move", "judge_extra", "penalty", "replay_penalty")
+_TIEBREAKS = ("total", "tiebreak_extra", "wins", "wins_as_don_or_sheriff", "first_killed")
+
+FIIM = Ruleset(
+    key=RULESET_FIIM,
+    rules=(WinPoints(), FirstNightCompensation(), Removal(), BestMove(), JudgeExtra(),
+           Penalties()),
+    main=frozenset(("win", "compensation")),
+    tiebreak_extra=_TIEBREAK_EXTRA,
+    tiebreaks=_TIEBREAKS,
+    difficulty_coefficient=True,
+    annulled_games=False,
+)
+
+MAFCLUB = Ruleset(
+    key=RULESET_MAFCLUB,
+    rules=(WinPoints(), EscalatingCompensation(), Removal(), BestMove(), JudgeExtra(),
+           Penalties(), ReplayPenalty()),
+    main=frozenset(("win",)),
+    tiebreak_extra=_TIEBREAK_EXTRA,
+    tiebreaks=_TIEBREAKS,
+    # Decision (the issue's): the geographic rule is FIIM's; 003 does not adopt it.
+    difficulty_coefficient=False,
+    annulled_games=True,
+)
+
+RULESETS: dict[str, Ruleset] = {r.key: r for r in (FIIM, MAFCLUB)}
+
+
+def get_ruleset(key: str) -> Ruleset:
+    try:
+        return RULESETS[key]
+    except KeyError:
+        raise ValueError(f"unknown ruleset {key!r}; known: {', '.join(RULESETS)}") from None
