@@ -1,0 +1,108 @@
+"""The scoring command line (tournament-file.md): ``python -m scoring ...``.
+
+    standings FILE [--stage STAGE ...] [--format json|table]
+        prints the standings; exit 0, or 2 (nothing on stdout, the problems on stderr)
+        when the file is not JSON or not a valid tournament file.
+    check FILE
+        prints every problem, one a line; exit 1 if there is any, 0 and no output if the
+        file is valid, 2 if the file cannot be read or is not JSON.
+    explain FILE PLAYER [--stage STAGE ...]
+        every point of one player: game, stage, component, clause, points, note.
+
+The JSON standings are written exactly as example-standings.json is laid out, without a
+final newline, so ``python -m scoring standings f.json > out.json`` gives identical bytes.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from .fileformat import UnreadableFile, read_document, read_json
+from .model import STAGES
+
+EXIT_OK = 0
+EXIT_PROBLEMS = 1
+EXIT_INVALID = 2
+
+
+def _write(stream, text: str) -> None:
+    stream.buffer.write(text.encode("utf-8")) if hasattr(stream, "buffer") else stream.write(text)
+    stream.flush()
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m scoring",
+                                     description="Sports-mafia rating calculator.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    st = sub.add_parser("standings", help="print the standings of a tournament file")
+    st.add_argument("file")
+    st.add_argument("--stage", action="extend", nargs="+", choices=STAGES, default=None,
+                    help="rank only these stages' games (default: all)")
+    st.add_argument("--format", choices=("json", "table"), default="json")
+    ch = sub.add_parser("check", help="list every problem of a tournament file")
+    ch.add_argument("file")
+    ex = sub.add_parser("explain", help="explain every point of one player")
+    ex.add_argument("file")
+    ex.add_argument("player")
+    ex.add_argument("--stage", action="extend", nargs="+", choices=STAGES, default=None)
+    return parser
+
+
+def _load(path):
+    """(tournament or None, problem lines, unreadable message or None)."""
+    try:
+        obj = read_json(path)
+    except UnreadableFile as exc:
+        return None, [], str(exc)
+    tournament, problems = read_document(obj)
+    return tournament, [str(p) for p in problems], None
+
+
+def run_standings(path, stages=None, fmt="json") -> tuple[int, str, str]:
+    """What ``standings`` does, minus the process: (exit code, stdout text, stderr text)."""
+    from .render import dumps_standings, format_table
+    from .standings import compute_standings
+
+    tournament, problems, unreadable = _load(path)
+    if unreadable:
+        return EXIT_INVALID, "", unreadable + "\n"
+    if problems:
+        return EXIT_INVALID, "", "\n".join(problems) + "\n"
+    standings = compute_standings(tournament, stages)
+    text = dumps_standings(standings) if fmt == "json" else format_table(standings)
+    return EXIT_OK, text, ""
+
+
+def run_check(path) -> tuple[int, str, str]:
+    tournament, problems, unreadable = _load(path)
+    if unreadable:
+        return EXIT_INVALID, "", unreadable + "\n"
+    if problems:
+        return EXIT_PROBLEMS, "\n".join(problems) + "\n", ""
+    return EXIT_OK, "", ""
+
+
+def run_explain(path, player, stages=None) -> tuple[int, str, str]:
+    from .standings import explain_player, format_explanation
+
+    tournament, problems, unreadable = _load(path)
+    if unreadable or problems:
+        return EXIT_INVALID, "", (unreadable or "\n".join(problems)) + "\n"
+    if player not in {p.id for p in tournament.players}:
+        return EXIT_INVALID, "", f"no player {player} in the file\n"
+    return EXIT_OK, format_explanation(explain_player(tournament, player, stages)) + "\n", ""
+
+
+def main(argv=None) -> int:
+    args = _parser().parse_args(argv)
+    if args.command == "standings":
+        code, out, err = run_standings(args.file, args.stage, args.format)
+    elif args.command == "check":
+        code, out, err = run_check(args.file)
+    else:
+        code, out, err = run_explain(args.file, args.player, args.stage)
+    if out:
+        _write(sys.stdout, out)
+    if err:
+        _write(sys.stderr, err)
+    return code

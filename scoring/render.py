@@ -1,0 +1,100 @@
+"""Output of the standings: ``mafia-standings/1`` JSON and a readable table.
+
+``dumps_standings`` writes the JSON document byte for byte as
+``json.dumps(standings.to_document(), ensure_ascii=False, indent=1)`` would (the layout of
+example-standings.json, no final newline), but from templates: the stdlib encoder falls
+back to pure Python when indenting, which costs more than all the scoring on a large file.
+tests/scoring/test_render.py holds the two equal.
+"""
+from __future__ import annotations
+
+from json.encoder import encode_basestring  # the C speedup when available
+
+from .decimals import fmt_cents
+from .standings import Standings
+
+_BREAKDOWN = (
+    '   "breakdown": {{\n'
+    '    "win": "{}",\n'
+    '    "compensation": "{}",\n'
+    '    "removal": "{}",\n'
+    '    "best_move": "{}",\n'
+    '    "judge_extra": "{}",\n'
+    '    "penalty": "{}",\n'
+    '    "replay_penalty": "{}"\n'
+    '   }}\n'
+)
+_ROW = (
+    '  {{\n'
+    '   "place": {},\n'
+    '   "player": {},\n'
+    '   "nickname": {},\n'
+    '   "games": {},\n'
+    '   "wins": {},\n'
+    '   "wins_as_don_or_sheriff": {},\n'
+    '   "first_killed": {},\n'
+    '   "main": "{}",\n'
+    '   "extra": "{}",\n'
+    '   "total": "{}",\n'
+    '   "tiebreak_extra": "{}",\n'
+    '   "decided_by_lot": {},\n'
+    + _BREAKDOWN +
+    '  }}'
+)
+
+
+def dumps_standings(standings: Standings) -> str:
+    """The mafia-standings/1 document as text (indent 1, UTF-8 characters kept)."""
+    k = "null" if standings.k_cents is None else f'"{fmt_cents(standings.k_cents)}"'
+    head = ('{\n "format": "mafia-standings/1",\n'
+            f' "ruleset": {encode_basestring(standings.ruleset)},\n'
+            f' "k": {k},\n')
+    if not standings.rows:
+        return head + ' "standings": []\n}'
+    fmt = _ROW.format
+    parts = []
+    for r in standings.rows:
+        c = r.components
+        parts.append(fmt(
+            r.place, encode_basestring(r.player), encode_basestring(r.nickname), r.games,
+            r.wins, r.wins_as_don_or_sheriff, r.first_killed, fmt_cents(r.main_cents),
+            fmt_cents(r.extra_cents), fmt_cents(r.total_cents),
+            fmt_cents(r.tiebreak_extra_cents), "true" if r.decided_by_lot else "false",
+            *[fmt_cents(v) for v in c]))
+    return head + ' "standings": [\n' + ",\n".join(parts) + "\n ]\n}"
+
+
+_COLUMNS = (
+    ("Place", ">"), ("Nickname", "<"), ("Total", ">"), ("Main", ">"), ("Extra", ">"),
+    ("Wins", ">"), ("TB1 extra", ">"), ("Don/Sh wins", ">"), ("1st killed", ">"),
+    ("Lot", "<"),
+)
+
+
+def format_table(standings: Standings) -> str:
+    """An aligned plain-text table: place, nickname, total, main, extra, wins, the tiebreak
+    columns (8.8.1, 8.8.3, 8.8.4; wins are 8.8.2) and a mark where the lot decided."""
+    body = []
+    for r in standings.rows:
+        body.append((
+            str(r.place), r.nickname, fmt_cents(r.total_cents), fmt_cents(r.main_cents),
+            fmt_cents(r.extra_cents), str(r.wins), fmt_cents(r.tiebreak_extra_cents),
+            str(r.wins_as_don_or_sheriff), str(r.first_killed),
+            "lot" if r.decided_by_lot else ""))
+    widths = [len(name) for name, _ in _COLUMNS]
+    for line in body:
+        widths = [max(w, len(cell)) for w, cell in zip(widths, line)]
+
+    def render(cells):
+        out = []
+        for (name, align), w, cell in zip(_COLUMNS, widths, cells):
+            out.append(cell.rjust(w) if align == ">" else cell.ljust(w))
+        return "  ".join(out).rstrip()
+
+    k = "none" if standings.k_cents is None else fmt_cents(standings.k_cents)
+    stages = ", ".join(standings.stages) if standings.stages else "all stages"
+    lines = [f"Ruleset {standings.ruleset}, K = {k}, {stages}, {len(body)} players", "",
+             render([name for name, _ in _COLUMNS]),
+             render(["-" * w for w in widths])]
+    lines.extend(render(line) for line in body)
+    return "\n".join(lines) + "\n"
