@@ -9,3 +9,6 @@ class SnapshotsConfig(AppConfig):
     name = "scoring.snapshots"
     label = "snapshots"
     verbose_name = _("Standings")
+
+    def ready(self):
+        from . import signals  # noqa: F401  (registers the recompute triggers)

@@ -1,0 +1,109 @@
+"""Standings services: ask for a recomputation after a change, and recompute.
+
+    request_recompute(tournament)   call inside the transaction that changes a protocol or a
+                                    setting; the job is enqueued only after it commits.
+    recompute(tournament_id)        the job's body: lock, load, score, store a new snapshot.
+"""
+from __future__ import annotations
+
+import logging
+
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from scoring.standings import compute_standings
+
+from .explain import explain_all
+from .loader import load
+from .models import SCOPE_ALL, PlayerStanding, StandingsSnapshot, StandingsState
+
+log = logging.getLogger(__name__)
+
+KEEP_VERSIONS = 3  # older snapshots are deleted; a page that loaded one still finds the newest
+
+
+def _bump(tournament_id: int) -> None:
+    if StandingsState.objects.filter(tournament_id=tournament_id).update(requested_version=F("requested_version") + 1):
+        return
+    try:
+        with transaction.atomic():  # savepoint: a concurrent creator must not break the caller's transaction
+            StandingsState.objects.create(tournament_id=tournament_id, requested_version=1)
+    except IntegrityError:
+        StandingsState.objects.filter(tournament_id=tournament_id).update(requested_version=F("requested_version") + 1)
+
+
+def request_recompute(tournament) -> None:
+    """Mark the standings of `tournament` (a Tournament or its pk) stale and enqueue the job.
+
+    The version bump is part of the caller's transaction; the task is sent only after that
+    transaction commits (pretix's TransactionAwareTask), so the worker always sees the change.
+    Outside a transaction it is sent at once."""
+    from .tasks import recompute_standings
+
+    tournament_id = getattr(tournament, "pk", tournament)
+    _bump(tournament_id)
+    transaction.on_commit(lambda: recompute_standings.delay(tournament_id))
+
+
+def recompute(tournament_id: int, *, force: bool = False) -> int | None:
+    """Recompute and store the standings; return the stored version, or None when skipped.
+
+    Runs in one transaction holding a row lock on the tournament's StandingsState, so jobs for
+    one tournament queue up instead of interleaving. The snapshot's version is the
+    requested_version read under the lock; a job finding a snapshot at least that new does
+    nothing (idempotent, and a stale job never overwrites a newer snapshot). `force` stores a
+    new version even when nothing was requested (the management command)."""
+    from tournaments.models import Tournament
+
+    with transaction.atomic():
+        tournament = Tournament.objects.filter(pk=tournament_id).first()
+        if tournament is None:  # deleted since the job was sent
+            return None
+        StandingsState.objects.get_or_create(tournament_id=tournament_id)
+        state = StandingsState.objects.select_for_update().get(tournament_id=tournament_id)
+        if force or state.requested_version == 0:
+            state.requested_version = max(state.requested_version, state.computed_version) + 1
+        elif state.computed_version >= state.requested_version:
+            return None
+        version = state.requested_version
+        loaded = load(tournament)
+        now = timezone.now()
+        _store(tournament, loaded, version, now)
+        state.computed_version, state.computed_at = version, now
+        state.save(update_fields=["requested_version", "computed_version", "computed_at"])
+        StandingsSnapshot.objects.filter(tournament_id=tournament_id, version__lte=version - KEEP_VERSIONS).delete()
+    return version
+
+
+def _store(tournament, loaded, version: int, now) -> None:
+    core = loaded.tournament
+    order = {"qualifying": 0, "semifinal": 1, "final": 2}
+    stages = sorted({g.stage for g in core.games}, key=lambda s: order.get(s, 3))
+    scopes: list[tuple[str, tuple | None]] = [(SCOPE_ALL, None)]
+    if len(stages) > 1:  # with one stage its standings are the overall ones: stored once
+        scopes += [(stage, (stage,)) for stage in stages]
+    rows = []
+    for scope, selected in scopes:
+        standings = compute_standings(core, selected)
+        explanations = explain_all(core, selected)
+        document = standings.to_document()
+        snapshot = StandingsSnapshot.objects.create(
+            tournament=tournament, version=version, scope=scope, computed_at=now,
+            games=sum(1 for g in core.games if selected is None or g.stage in selected),
+            stages=stages, ruleset=document["ruleset"], k=document["k"] or "", document=document,
+        )
+        for r, d in zip(standings.rows, document["standings"]):
+            games = explanations.get(r.player, [])
+            for entry in games:
+                entry["number"] = loaded.game_numbers.get(entry["game"])
+            rows.append(PlayerStanding(
+                snapshot=snapshot, player_id=loaded.player_pks.get(r.player), place=r.place,
+                file_id=r.player, nickname=r.nickname, club=loaded.clubs.get(r.player, ""),
+                games=r.games, wins=r.wins, wins_as_don_or_sheriff=r.wins_as_don_or_sheriff,
+                first_killed=r.first_killed, main=d["main"], extra=d["extra"], total=d["total"],
+                tiebreak_extra=d["tiebreak_extra"], decided_by_lot=r.decided_by_lot,
+                breakdown=d["breakdown"], explanation=games,
+            ))
+    PlayerStanding.objects.bulk_create(rows, batch_size=500)
+    log.info("standings of tournament %s stored as version %s (%s rows)", tournament.pk, version, len(rows))
