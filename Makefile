@@ -1,0 +1,41 @@
+# Two commands set everything up on a fresh machine: `make run` and `make test`.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
+
+.PHONY: run test install worker migrate demo bench clean
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e ".[test]"
+	rm -f $(VENV)/.installed-* && touch $@
+
+install: $(STAMP)
+
+migrate: install
+	$(PY) manage.py migrate --noinput
+
+demo: migrate
+	$(PY) manage.py load_demo
+
+# Serve on 127.0.0.1:8000. Without CELERY_BROKER_URL, Celery tasks run in-process.
+run: demo
+	$(PY) manage.py collectstatic --noinput -v0
+	$(PY) manage.py runserver 127.0.0.1:8000
+
+# A real worker, for when CELERY_BROKER_URL points at Redis.
+worker: install
+	$(VENV)/bin/celery -A config worker -l INFO
+
+test: install
+	$(VENV)/bin/pytest -n 2 --dist loadgroup
+
+bench: install
+	$(PY) bench/scoring.py
+	$(PY) bench/seating.py
+	$(PY) bench/standings.py
+
+clean:
+	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache .hypothesis

@@ -1,0 +1,156 @@
+"""Shared fixtures: services (PostgreSQL, Redis, a real Celery worker) and a real browser.
+
+REQUIRE_SERVICES=1 (set by .ci/run) turns every "service missing" skip into a failure, so CI can
+never pass by skipping what it was meant to prove.
+"""
+import os
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+# Playwright's sync API runs an event loop in the test thread; Django's ORM refuses to run in a
+# thread with a running loop unless told that this is deliberate.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/bin/chromium"
+
+
+def services_required() -> bool:
+    return os.environ.get("REQUIRE_SERVICES") == "1"
+
+
+def missing_service(reason: str):
+    """Skip a test whose service is missing, or fail it under REQUIRE_SERVICES=1."""
+    if services_required():
+        pytest.fail(f"REQUIRE_SERVICES=1 but {reason}")
+    pytest.skip(reason)
+
+
+@pytest.fixture
+def require_services():
+    return missing_service
+
+
+@pytest.fixture(autouse=True)
+def eager_celery_by_default(settings):
+    """Tests run Celery tasks in-process unless they ask for `celery_worker_process`."""
+    from config.celery import app
+
+    app.conf.task_always_eager = True
+    app.conf.task_eager_propagates = True
+    yield
+    app.conf.task_always_eager = True
+
+
+def _database_url_for_subprocess() -> str | None:
+    from django.db import connection
+
+    conf = connection.settings_dict
+    if conf["ENGINE"] == "django.db.backends.postgresql":
+        user = conf.get("USER") or "postgres"
+        password = f":{conf['PASSWORD']}" if conf.get("PASSWORD") else ""
+        host = conf.get("HOST") or "127.0.0.1"
+        port = conf.get("PORT") or "5432"
+        return f"postgres://{user}{password}@{host}:{port}/{conf['NAME']}"
+    name = str(conf["NAME"])
+    if conf["ENGINE"] == "django.db.backends.sqlite3" and "memory" not in name and name != ":memory:":
+        return f"sqlite:///{name}"
+    return None
+
+
+@pytest.fixture
+def celery_worker_process(transactional_db):
+    """A real `celery -A config worker` process on the real Redis broker and the test database.
+
+    Tasks go to a queue of their own, so no other worker on the machine can take them."""
+    broker = os.environ.get("CELERY_BROKER_URL")
+    if not broker:
+        missing_service("CELERY_BROKER_URL is not set: no Redis broker for a real worker")
+    try:
+        import redis
+
+        redis.Redis.from_url(broker, socket_connect_timeout=2).ping()
+    except Exception as exc:  # the broker is down or unreachable
+        missing_service(f"the Redis broker at {broker} does not answer: {exc}")
+    database_url = _database_url_for_subprocess()
+    if database_url is None:
+        missing_service("the test database is in memory; a worker process needs PostgreSQL or a SQLite file")
+
+    from config.celery import app
+
+    queue = f"test-{uuid.uuid4().hex[:10]}"
+    env = {**os.environ, "DATABASE_URL": database_url, "CELERY_BROKER_URL": broker, "PYTHONPATH": str(ROOT)}
+    log = open(ROOT / ".pytest_cache" / f"worker-{queue}.log", "w") if (ROOT / ".pytest_cache").is_dir() else subprocess.DEVNULL
+    worker = subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "-Q", queue, "-n", f"{queue}@%h",
+         "--without-gossip", "--without-mingle", "--without-heartbeat", "-l", "INFO"],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+    )
+    app.conf.task_always_eager = False
+    app.conf.task_default_queue = queue
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if worker.poll() is not None:
+                pytest.fail(f"the Celery worker exited with code {worker.returncode}")
+            replies = app.control.ping(destination=[f"{queue}@{os.uname().nodename}"], timeout=1)
+            if replies:
+                break
+        else:
+            pytest.fail("the Celery worker did not answer a ping within 60 s")
+        yield worker
+    finally:
+        app.conf.task_default_queue = "celery"
+        app.conf.task_always_eager = True
+        worker.terminate()
+        try:
+            worker.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            worker.kill()
+        if hasattr(log, "close"):
+            log.close()
+
+
+def ensure_chromium() -> str:
+    """Debian's chromium; Playwright cannot download a browser here, so install the package."""
+    if not os.path.exists(CHROMIUM):
+        apt = shutil.which("apt-get")
+        if apt and os.geteuid() == 0:
+            subprocess.run([apt, "update", "-qq"], check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            subprocess.run([apt, "install", "-y", "-qq", "chromium"], check=False,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+    if not os.path.exists(CHROMIUM):
+        missing_service(f"{CHROMIUM} is missing and could not be installed with apt-get")
+    return CHROMIUM
+
+
+@pytest.fixture(scope="session")
+def chromium_browser():
+    """A headless Playwright browser on Debian's chromium, shared by the session's browser tests."""
+    executable = ensure_chromium()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=executable, headless=True,
+            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def browser_page(chromium_browser):
+    """A fresh page (own cookies) at a laptop size; tests may set_viewport_size for a phone."""
+    context = chromium_browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    yield page
+    context.close()

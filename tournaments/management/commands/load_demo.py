@@ -1,0 +1,30 @@
+from django.core.management.base import BaseCommand
+
+from tournaments.demo import Cast, build_tournament
+from tournaments.models import Tournament
+
+DEMO_SLUG = "demo"
+
+
+class Command(BaseCommand):
+    help = "Create the demo tournament (20 players, 2 tables, 8 qualifying rounds, a final of 4 games). Idempotent."
+
+    def handle(self, *args, **options):
+        existed = Tournament.objects.filter(slug=DEMO_SLUG).exists()
+        cast = Cast()
+        tournament = build_tournament(DEMO_SLUG, name="Кубок Москвы по спортивной мафии (демо)", cast=cast)
+        if not existed:
+            self._recompute(tournament)
+        self.stdout.write(("The demo tournament was already there: " if existed else "Created the demo tournament: ") + tournament.slug)
+        self.stdout.write(f"Admin: http://127.0.0.1:8000/admin/  user {cast.admin[0]}  password {cast.admin[1]}")
+        self.stdout.write(f"Chief judge: user {cast.chief[0]}  password {cast.chief[1]}")
+        self.stdout.write(f"Table judges: users judge1, judge2  password {cast.judge_password}")
+        self.stdout.write(f"Public standings: http://127.0.0.1:8000/t/{tournament.slug}/")
+        self.stdout.write(tournament.slug)
+
+    def _recompute(self, tournament):
+        try:
+            from scoring.snapshots.services import recompute_now
+        except ImportError:  # the standings app is not installed in this build
+            return
+        recompute_now(tournament)
