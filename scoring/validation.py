@@ -126,7 +126,8 @@ def check_game(game: Game, ruleset: str, settings: Settings | None = None) -> li
                 add(n, "gross_violation", "gross_violation_not_annulled",
                     "a gross violation is marked but the game is not annulled")
 
-    if counts != ROLE_COUNTS and all(s.role in counts for s in seats):
+    if (counts != ROLE_COUNTS and len(seats) == SEATS_PER_GAME
+            and all(s.role in counts for s in seats)):
         have = ", ".join(f"{counts[r]} {r}" for r in ROLES)
         add(None, "role", "role_counts",
             f"roles are {have}; a game has 6 red, 1 sheriff, 2 black, 1 don")
@@ -279,11 +280,13 @@ def check_tournament(t: Tournament, *, _known_game_ids=None) -> list[Problem]:
                 add(g.id, None, "replay_of", "replay_of_unknown",
                     f"names game {target_id}, which does not exist")
             continue
+        if target_id == g.id:
+            add(g.id, None, "replay_of", "replay_of_itself", "a game cannot replay itself")
+            continue
         if target.result != RESULT_ANNULLED:
             add(g.id, None, "replay_of", "replay_of_not_annulled",
                 f"names game {target_id}, which is not annulled")
-        if target_id == g.id:
-            add(g.id, None, "replay_of", "replay_of_itself", "a game cannot replay itself")
+            continue
         if target_id in replayed:
             add(g.id, None, "replay_of", "replayed_twice",
                 f"game {target_id} is already replayed by game {replayed[target_id]}")
