@@ -1,18 +1,32 @@
 """Public pages (no login). Views are thin: reads are in selectors.py, and the standings come
 from the stored snapshot. A rendered standings page is cached under its snapshot version, so a
 hall of phones refreshing at once costs one small query per request and never a stale page."""
+from decimal import Decimal
+
 from django.core.cache import cache
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 from django.views.generic import ListView
 
 from . import selectors
-from .labels import COMPONENTS, RESULTS, ROLES, STAGES
 
 PAGE_TTL = 3600
+
+# Translated names of the codes the pages show.
+COMPONENTS = {
+    "win": _("Win"), "compensation": _("First-night compensation"), "removal": _("Removal"),
+    "best_move": _("Best move"), "judge_extra": _("Judge's extra points"), "penalty": _("Penalty"),
+    "replay_penalty": _("Replay penalty"), "none": _("No points"),
+}
+ROLES = {"red": _("Civilian"), "sheriff": _("Sheriff"), "black": _("Mafia"), "don": _("Don")}
+RESULTS = {"red": _("Red won"), "black": _("Black won"), "draw": _("Draw"), "annulled": _("Annulled")}
+STAGES = {"all": _("Overall"), "qualifying": _("Qualifying"), "semifinal": _("Semifinal"), "final": _("Final")}
+REMOVALS = {"fourth_foul": _("4th foul"), "disqualifying_foul": _("disqualifying foul")}
+LEFT = {"voted": _("voted out, day %(n)s"), "killed": _("killed, night %(n)s"), "removed": _("removed")}
 
 
 class TournamentListView(ListView):
@@ -70,35 +84,70 @@ def standings_version(request, slug):
     return response
 
 
+def _player_games(row) -> list[dict]:
+    """The stored explanation with labels, ready for the template."""
+    games = []
+    for entry in row.explanation if row else []:
+        games.append({
+            **entry, "stage_label": STAGES.get(entry["stage"], entry["stage"]),
+            "role_label": ROLES.get(entry["role"], entry["role"]),
+            "result_label": RESULTS.get(entry["result"], entry["result"]),
+            "lines": [{"component": COMPONENTS.get(c, c), "key": c, "clause": clause, "points": points, "note": note}
+                      for c, clause, points, note in entry["lines"]],
+            "points": f"{sum(Decimal(line[2]) for line in entry['lines']):.2f}",
+        })
+    return games
+
+
 @require_GET
 def player_detail(request, slug, player_id):
+    """A player's place, breakdown and every game with the clause of each point."""
     tournament = selectors.tournament_for_page(slug)
     info, row = selectors.player_page(tournament, player_id)
     found = selectors.find_player(tournament, info["nickname"])
-    version, computed_at = selectors.standings_version(tournament)
+    _version, computed_at = selectors.standings_version(tournament)
+    public = tournament.standings_public
+    breakdown = [(COMPONENTS[k], v) for k, v in row.breakdown.items() if k in COMPONENTS] if row and public else []
     return render(request, "tournaments/player.html", {
-        "tournament": tournament, "player": info, "row": row if tournament.standings_public else None,
-        "next_seat": found.next_seat, "computed_at": computed_at, "component_labels": COMPONENTS,
-        "role_labels": ROLES, "result_labels": RESULTS, "stage_labels": STAGES,
+        "tournament": tournament, "player": info, "row": row if public else None, "breakdown": breakdown,
+        "games": _player_games(row) if public else [], "next_seat": found.next_seat, "computed_at": computed_at,
+        "stage_labels": STAGES,
     })
 
 
 @require_GET
 def game_detail(request, slug, number):
+    """A game's protocol once signed off; before that, only who sits where."""
     tournament = selectors.tournament_for_page(slug)
     game = selectors.game_protocol(tournament, number)
+    seats = []
+    for seat in game.seats.all():
+        left = ""
+        if seat.left_how:
+            left = LEFT.get(seat.left_how, seat.left_how) % {"n": seat.left_on or "?"}
+        seats.append({
+            "seat": seat, "role": ROLES.get(seat.role, "—"), "removed": REMOVALS.get(seat.removed, ""), "left": left,
+            "penalties": list(seat.penalties.all()), "first_killed": seat.number == game.first_killed_seat,
+        })
     return render(request, "tournaments/game.html", {
-        "tournament": tournament, "game": game, "seats": list(game.seats.all()), "protests": list(game.protests.all()),
-        "role_labels": ROLES, "result_labels": RESULTS, "stage_labels": STAGES,
+        "tournament": tournament, "game": game, "seats": seats, "protests": list(game.protests.all()),
+        "signed_off": game.is_signed_off, "result": RESULTS.get(game.result, "—"),
+        "stage": STAGES.get(game.stage.kind, game.stage.kind), "named": ", ".join(str(n) for n in game.best_move or []),
     })
 
 
 @require_GET
 def seating(request, slug):
+    """Every round's tables and seats, and "find me": a player's next table and seat."""
     tournament = selectors.tournament_for_page(slug)
     rounds = selectors.seating(tournament)
     found = selectors.find_player(tournament, request.GET.get("me", ""), rounds)
+    for rnd in rounds:
+        rnd.label = STAGES.get(rnd.stage, rnd.stage)
+    next_seat = found.next_seat
+    if next_seat:
+        next_seat = {**next_seat, "stage_label": STAGES.get(next_seat["stage"], next_seat["stage"])}
     return render(request, "tournaments/seating.html", {
-        "tournament": tournament, "rounds": rounds, "found": found, "stage_labels": STAGES,
+        "tournament": tournament, "rounds": rounds, "found": found, "next_seat": next_seat,
         "me_id": found.player["player_id"] if found.player else None,
     })
