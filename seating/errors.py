@@ -1,0 +1,63 @@
+"""Errors of the pure seating generator (no Django here)."""
+
+
+class SeatingError(ValueError):
+    """Base class: the request cannot be seated."""
+
+
+class ImpossibleSize(SeatingError):
+    """Players, games and tables that cannot make full tables of 10.
+
+    The message names sizes that would work, e.g.
+    ``25 players x 10 games on 2 tables: 25*10 = 250 is not a multiple of 20;
+    would work: games 8 or 12; players 24 or 26; tables 1 or 5``.
+    """
+
+
+def _nearest(candidates, target, count=2):
+    """The ``count`` candidates nearest to ``target`` (ties: smaller first), sorted."""
+    picked = sorted(candidates, key=lambda value: (abs(value - target), value))[:count]
+    return sorted(picked)
+
+
+def _words(values):
+    return " or ".join(str(value) for value in values)
+
+
+def check_size(players: int, games: int, tables: int | None = None) -> int:
+    """Validate a stage's sizes and return the number of tables a round.
+
+    Rules: at least 10 players; at least one game; 1 <= tables <= players // 10;
+    players * games a multiple of 10 * tables (so that every round is full).
+    Raises :class:`ImpossibleSize` naming sizes that would work.
+    """
+    if players < 10:
+        raise ImpossibleSize(
+            f"{players} players: a table needs 10 players; would work: players 10 or more"
+        )
+    if games < 1:
+        raise ImpossibleSize(f"{games} games: every player needs at least 1 game; would work: games 1 or more")
+    max_tables = players // 10
+    if tables is None:
+        tables = max_tables
+    if tables < 1 or tables > max_tables:
+        raise ImpossibleSize(
+            f"{tables} tables for {players} players: a round seats 10 players a table; "
+            f"would work: tables 1 to {max_tables}"
+        )
+    if (players * games) % (10 * tables) == 0:
+        return tables
+    games_ok = [g for g in range(1, 2 * games + 11) if (players * g) % (10 * tables) == 0]
+    players_ok = [
+        p for p in range(10 * tables, players + 10 * tables + 1) if (p * games) % (10 * tables) == 0
+    ]
+    tables_ok = [t for t in range(1, max_tables + 1) if (players * games) % (10 * t) == 0]
+    hints = [f"games {_words(_nearest(games_ok, games))}"]
+    hints.append(f"players {_words(_nearest(players_ok, players))} (with {tables} tables)")
+    if tables_ok:
+        hints.append(f"tables {_words(_nearest(tables_ok, tables, 3))}")
+    raise ImpossibleSize(
+        f"{players} players x {games} games on {tables} tables: {players}*{games} = "
+        f"{players * games} is not a multiple of 10*{tables} = {10 * tables}, so the last "
+        f"round would not fill its tables; would work: " + "; ".join(hints)
+    )

@@ -1,0 +1,357 @@
+"""The seating generator: pure Python and numpy, no Django.
+
+Public API (players numbered 1..P in and out, as in the JSON document):
+
+* ``generate(players, games, tables=None, seed=0, time_limit=None, apart=(), fixed_rounds=None,
+  clubs=(), iterations=None) -> Seating``
+* ``generate_final(games=10, seed=0, players=None) -> Seating``
+* ``reseat(seating, played_rounds, withdrawn=(), substitutes=(), seed=0, time_limit=None,
+  apart=(), clubs=(), iterations=None) -> Seating``
+
+Pipeline of ``generate``: check the sizes; decide who sits out which round (evenly spread);
+build starting groups (for 100 players on 10 tables the 4 repeat-free rounds of two orthogonal
+Latin squares of order 10); anneal the opponents (``anneal.py``, tables and judges ignored);
+anneal tables and judges with the pair counts frozen (pair cost scaled up so only pair-neutral
+player swaps and label swaps pass); seats last by equitable edge colouring (``seats.py``).
+
+Determinism: a seed and ``iterations`` (a move budget) give the same seating on every machine.
+With ``time_limit`` (the default when ``iterations`` is not given) the number of iterations is
+whatever the machine manages in that time, so results depend on its speed.
+"""
+from __future__ import annotations
+
+import math
+import random
+
+import numpy as np
+
+from .anneal import GroupAnnealer, RoundState, Weights
+from .errors import ImpossibleSize, SeatingError, check_size
+from .latin import grid_rounds_100, williams_square
+from .model import Seating, Table
+from .seats import balance_seats, colour_seats
+
+# share of the budget spent on opponents; the rest goes to tables and judges
+_PAIR_SHARE = 0.8
+# how much more a meeting weighs than a table or judge count in the second phase
+_PAIR_SCALE_LABELS = 30.0
+
+
+def default_time_limit(players: int, games: int) -> float:
+    """Seconds of annealing when none is given: grows with the size, under 25 s up to 100
+    players."""
+    return float(min(25.0, 1.5 + 0.2 * players * max(games, 1) / 10))
+
+
+def _iterations_split(iterations, time_limit):
+    if iterations is not None:
+        first = max(1, int(iterations * _PAIR_SHARE))
+        return (first, None), (max(1, iterations - first), None)
+    return (None, time_limit * _PAIR_SHARE), (None, time_limit * (1 - _PAIR_SHARE))
+
+
+def playing_sets(demand: dict[int, int], tables_per_round: list[int], seed: int = 0) -> list[list[int]]:
+    """Who plays which round: player -> games still to play; tables of each round.
+
+    Greedy by the largest remaining demand (ties in a fixed seeded order rotated every round),
+    which spreads sitting out evenly and never leaves a player more games than rounds.
+    """
+    rng = random.Random(seed)
+    order = sorted(demand)
+    rng.shuffle(order)
+    rank = {p: i for i, p in enumerate(order)}
+    left = dict(demand)
+    n = len(order)
+    rounds_left = len(tables_per_round)
+    out = []
+    shift = 0
+    for t in tables_per_round:
+        need = 10 * t
+        key = sorted(order, key=lambda p: (-left[p] / rounds_left, (rank[p] - shift) % n))
+        chosen = key[:need]
+        if any(left[p] <= 0 for p in chosen) or any(left[p] > rounds_left - 1 for p in key[need:]):
+            raise SeatingError("the remaining games do not fit the remaining rounds")
+        for p in chosen:
+            left[p] -= 1
+        out.append(chosen)
+        shift += n - need
+        rounds_left -= 1
+    return out
+
+
+def _random_round(players: list[int], t: int, rng: np.random.Generator) -> RoundState:
+    perm = rng.permutation(np.asarray(players, dtype=np.intp))
+    return RoundState(perm.reshape(t, 10).copy(), np.arange(t), rng.permutation(t))
+
+
+def _apart_pairs(apart, clubs, index) -> list[tuple[int, int]]:
+    pairs = []
+    for a, b in apart:
+        if a in index and b in index:
+            pairs.append((index[a], index[b]))
+    for club in clubs:
+        members = [index[p] for p in club if p in index]
+        for i, a in enumerate(members):
+            for b in members[i + 1 :]:
+                pairs.append((a, b))
+    return pairs
+
+
+def _optimise(
+    n_players: int,
+    labels: int,
+    free: list[RoundState],
+    fixed: list[RoundState],
+    apart: list[tuple[int, int]],
+    seed: int,
+    iterations,
+    time_limit,
+    frozen_start: list[RoundState] = (),
+) -> tuple[list[RoundState], dict]:
+    """Phase 1 (opponents) then phase 2 (tables and judges). ``frozen_start`` rounds are kept as
+    they are in phase 1 (constructions) and join the free rounds in phase 2."""
+    (it1, tl1), (it2, tl2) = _iterations_split(iterations, time_limit)
+    all_rounds = list(fixed) + list(frozen_start) + list(free)
+    total_tables = sum(len(r.groups) for r in all_rounds)
+    mean = 45.0 * total_tables / (n_players * (n_players - 1) / 2)
+    cap = math.ceil(mean - 1e-9) + 1
+    w1 = Weights(mean=mean, cap=cap, alpha=0.0)
+    first = GroupAnnealer(
+        n_players, labels, free, fixed=list(fixed) + list(frozen_start), apart=apart, weights=w1, seed=seed
+    )
+    free1 = first.run(iterations=it1, time_limit=tl1, t_start=1.0, t_end=0.08)
+    w2 = Weights(mean=mean, cap=cap, alpha=1.0, pair_scale=_PAIR_SCALE_LABELS)
+    second = GroupAnnealer(
+        n_players, labels, list(frozen_start) + free1, fixed=fixed, apart=apart, weights=w2, seed=seed + 1
+    )
+    free2 = second.run(iterations=it2, time_limit=tl2, t_start=2.0, t_end=0.1)
+    stats = {
+        "iterations": first.stats.iterations + second.stats.iterations,
+        "evaluated_moves": first.stats.evaluated + second.stats.evaluated,
+        "applied_moves": first.stats.applied + second.stats.applied,
+        "seconds": round(first.stats.seconds + second.stats.seconds, 3),
+    }
+    stats["moves_per_second"] = round(stats["evaluated_moves"] / max(stats["seconds"], 1e-9))
+    return free2, stats
+
+
+def _to_tables(rnd: RoundState, numbers: list[int]) -> list[list]:
+    return [
+        [int(rnd.tables[g]) + 1, int(rnd.judges[g]) + 1, tuple(numbers[p] for p in rnd.groups[g])]
+        for g in range(len(rnd.groups))
+    ]
+
+
+def generate(
+    players: int,
+    games: int,
+    tables: int | None = None,
+    seed: int = 0,
+    time_limit: float | None = None,
+    apart: list[tuple[int, int]] = (),
+    fixed_rounds=None,
+    clubs: list[list[int]] = (),
+    iterations: int | None = None,
+) -> Seating:
+    """Seat a stage of ``players`` x ``games`` on ``tables`` tables a round (default players//10).
+
+    ``apart``: pairs of player numbers (1-based) to keep apart; ``clubs``: lists of player numbers
+    whose members should not meet. ``fixed_rounds``: rounds already played, in the
+    ``Seating.rounds`` form; they are kept as they are and count towards every goal (the number
+    of rounds of the stage does not change). ``iterations``: a move budget (deterministic);
+    otherwise ``time_limit`` seconds (default ``default_time_limit``).
+    """
+    tables = check_size(players, games, tables)
+    rounds_total = players * games // (10 * tables)
+    fixed_rounds = list(fixed_rounds or [])
+    if len(fixed_rounds) > rounds_total:
+        raise SeatingError(f"{len(fixed_rounds)} fixed rounds but the stage has {rounds_total}")
+    if iterations is None and time_limit is None:
+        time_limit = default_time_limit(players, games)
+    numbers = list(range(1, players + 1))
+    index = {p: i for i, p in enumerate(numbers)}
+    fixed = [_state_from_tables(rnd, index) for rnd in fixed_rounds]
+    played = {p: 0 for p in range(players)}
+    for rnd in fixed:
+        for row in rnd.groups:
+            for p in row:
+                played[int(p)] += 1
+    demand = {p: games - played[p] for p in range(players)}
+    if any(d < 0 for d in demand.values()):
+        raise SeatingError("a player has played more games than the stage has")
+    rng = np.random.default_rng(seed)
+    free_count = rounds_total - len(fixed)
+    sets = playing_sets(demand, [tables] * free_count, seed)
+    starts = [_random_round(s, tables, rng) for s in sets]
+    frozen = []
+    if players == 100 and tables == 10 and not fixed and free_count >= 4:
+        relabel = rng.permutation(players)
+        frozen = [
+            RoundState(relabel[np.asarray(r)], np.arange(10), rng.permutation(10))
+            for r in grid_rounds_100()
+        ]
+        starts = starts[4:]
+    result, stats = _optimise(
+        players, tables, starts, fixed, _apart_pairs(apart, clubs, index), seed, iterations, time_limit, frozen
+    )
+    if frozen:
+        # spread the construction's rounds over the stage instead of playing them first
+        order = random.Random(seed).sample(range(len(result)), len(result))
+        result = [result[i] for i in order]
+    rounds = [_to_tables(r, numbers) for r in fixed] + [_to_tables(r, numbers) for r in result]
+    rounds = _seat(rounds, len(fixed), seed)
+    return Seating(players=players, games=games, rounds=rounds, tables=tables, stats=stats)
+
+
+def _state_from_tables(rnd, index) -> RoundState:
+    groups = np.array([[index[p] for p in t[2]] for t in rnd], dtype=np.intp)
+    return RoundState(
+        groups, np.array([t[0] - 1 for t in rnd], dtype=np.intp), np.array([t[1] - 1 for t in rnd], dtype=np.intp)
+    )
+
+
+def _seat(rounds: list[list[list]], played: int, seed: int) -> list[list[Table]]:
+    """Order every free game's players by seat: equitable colouring, or a balancing search on top
+    of the played games."""
+    fixed_games = [t[2] for rnd in rounds[:played] for t in rnd]
+    free_games = [t[2] for rnd in rounds[played:] for t in rnd]
+    if played:
+        seated = balance_seats(fixed_games, free_games, seed)
+    else:
+        seated = colour_seats(free_games, seed)
+    out = [[Table(*t) for t in rnd] for rnd in rounds[:played]]
+    k = 0
+    for rnd in rounds[played:]:
+        row = []
+        for t in rnd:
+            row.append(Table(t[0], t[1], seated[k]))
+            k += 1
+        out.append(sorted(row))
+    return out
+
+
+def generate_final(games: int = 10, seed: int = 0, players: list[int] | None = None) -> Seating:
+    """The final: 10 players at one table over ``games`` games.
+
+    Rows of a row-complete (Williams) Latin square of order 10, players and game order shuffled by
+    the seed: every player takes every seat at most once for ``games`` <= 10 (exactly once for
+    10), and every ordered pair of players sits in neighbouring seats (seat s, then s+1) at most
+    once, exactly once for 10 games. More than 10 games repeat the square, so seats stay within
+    floor/ceil(games/10).
+    """
+    if games < 1:
+        raise ImpossibleSize("the final needs at least 1 game; would work: games 1 to 10")
+    numbers = list(players) if players is not None else list(range(1, 11))
+    if len(numbers) != 10 or len(set(numbers)) != 10:
+        raise ImpossibleSize(f"the final seats exactly 10 distinct players, got {len(numbers)}")
+    rng = random.Random(seed)
+    square = williams_square(10)
+    symbols = numbers[:]
+    rng.shuffle(symbols)
+    rows = list(range(10))
+    rng.shuffle(rows)
+    rounds = []
+    for g in range(games):
+        row = square[rows[g % 10]]
+        rounds.append([Table(1, 1, tuple(symbols[x] for x in row))])
+    return Seating(players=10, games=games, rounds=rounds, tables=1)
+
+
+def reseat(
+    seating: Seating,
+    played_rounds: int,
+    withdrawn: list[int] = (),
+    substitutes: list[int] = (),
+    seed: int = 0,
+    time_limit: float | None = None,
+    apart: list[tuple[int, int]] = (),
+    clubs: list[list[int]] = (),
+    iterations: int | None = None,
+) -> Seating:
+    """Regenerate the rounds after ``played_rounds`` when players withdraw or substitutes join.
+
+    * The first ``played_rounds`` rounds are kept exactly (tables, judges, seats).
+    * ``substitutes[i]`` (a new player number) takes over ``withdrawn[i]``'s remaining games;
+      withdrawn players beyond the substitutes leave, and the remaining players must still play
+      all their games, so the remaining rounds keep their count and use fewer tables where needed
+      (or gain rounds when the games no longer fit; raises ``ImpossibleSize`` when the remaining
+      games do not fill whole tables).
+    * The rounds not yet played are annealed with the played ones counted: pair counts, tables,
+      judges and seats are balanced over the whole stage.
+
+    Returns a new Seating with the same numbering; its ``players`` is the number of distinct
+    players who appear in it.
+    """
+    if not 0 <= played_rounds <= len(seating.rounds):
+        raise SeatingError(f"played_rounds must be within 0..{len(seating.rounds)}")
+    withdrawn = list(withdrawn)
+    substitutes = list(substitutes)
+    if len(substitutes) > len(withdrawn):
+        raise SeatingError("every substitute replaces one withdrawn player: more substitutes than withdrawals")
+    everyone = set(seating.player_numbers())
+    for p in withdrawn:
+        if p not in everyone:
+            raise SeatingError(f"player {p} is not in this seating")
+    for s in substitutes:
+        if s in everyone:
+            raise SeatingError(f"substitute {s} already plays in this seating")
+    played = seating.rounds[:played_rounds]
+    future = seating.rounds[played_rounds:]
+    replace = dict(zip(withdrawn, substitutes))
+    leaving = set(withdrawn) - set(replace)
+    games_left: dict[int, int] = {}
+    for rnd in future:
+        for t in rnd:
+            for p in t.seats:
+                q = replace.get(p, p)
+                if q in leaving:
+                    continue
+                games_left[q] = games_left.get(q, 0) + 1
+    labels = max(seating.tables, max((len(r) for r in seating.rounds), default=1))
+    total = sum(games_left.values())
+    if total % 10:
+        raise ImpossibleSize(
+            f"the remaining {total} player-games do not fill tables of 10; would work: "
+            f"{10 - total % 10} more substitute game(s) or {total % 10} fewer"
+        )
+    active = len(games_left)
+    per_round = min(labels, active // 10)
+    if per_round < 1 and total:
+        raise ImpossibleSize(f"{active} players left: a table needs 10; would work: {10 - active} more substitutes")
+    rounds_left = len(future)
+    need_tables = total // 10
+    rounds_left = max(rounds_left, math.ceil(need_tables / per_round) if per_round else 0,
+                      max(games_left.values(), default=0))
+    tables_per_round = _spread(need_tables, rounds_left, per_round)
+    all_numbers = sorted(everyone | set(substitutes))
+    index = {p: i for i, p in enumerate(all_numbers)}
+    demand = {index[p]: d for p, d in games_left.items()}
+    sets = playing_sets(demand, tables_per_round, seed)
+    rng = np.random.default_rng(seed)
+    starts = [_random_round(s, t, rng) for s, t in zip(sets, tables_per_round) if t]
+    fixed = [_state_from_tables(rnd, index) for rnd in played]
+    if iterations is None and time_limit is None:
+        time_limit = default_time_limit(active, seating.games) * max(0.2, rounds_left / max(1, len(seating.rounds)))
+    result, stats = _optimise(
+        len(all_numbers), labels, starts, fixed, _apart_pairs(apart, clubs, index), seed, iterations, time_limit
+    )
+    rounds = [[list(t) for t in rnd] for rnd in played] + [_to_tables(r, all_numbers) for r in result]
+    rounds = _seat(rounds, played_rounds, seed)
+    return Seating(
+        players=len({p for rnd in rounds for t in rnd for p in t.seats}),
+        games=seating.games,
+        rounds=rounds,
+        tables=labels,
+        stats=stats,
+    )
+
+
+def _spread(total: int, rounds: int, most: int) -> list[int]:
+    """``total`` tables over ``rounds`` rounds, at most ``most`` a round, as even as possible."""
+    if rounds == 0:
+        return []
+    base, extra = divmod(total, rounds)
+    out = [base + (1 if i < extra else 0) for i in range(rounds)]
+    if out and max(out) > most:
+        raise ImpossibleSize("the remaining games do not fit the remaining rounds")
+    return out

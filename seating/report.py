@@ -1,0 +1,177 @@
+"""Quality report of a seating, and the lower bounds it is measured against.
+
+``round_pair_bound(P, G, T)``: the lowest possible standard deviation of pair counts. With
+lambda = 9G/(P-1) the mean meetings of a pair, any two rounds put some pairs at one table twice:
+two partitions of the same 10T players into T tables share at least m(T) pairs (the 10 x T
+intersection counts spread as evenly as possible: m = 40, 36, 32, 25, 0 for T = 2, 3, 4, 5, 10),
+so sum over pairs of C(meetings, 2) >= C(R, 2) * m. With players sitting out, the two rounds share
+at least 20T - P players and m is computed for that many. The integrality floor (every pair
+meeting floor or ceil of lambda times) is the other bound; the larger one is returned.
+"""
+from __future__ import annotations
+
+import math
+from itertools import combinations
+
+import numpy as np
+
+from .model import Seating
+
+
+def _min_shared_pairs(common: int, tables: int) -> int:
+    """Fewest pairs at one table in both of two rounds that share ``common`` players."""
+    if common <= 0 or tables <= 0:
+        return 0
+    cells = tables * tables
+    q, r = divmod(common, cells)
+    return r * math.comb(q + 1, 2) + (cells - r) * math.comb(q, 2)
+
+
+def _std_from_square_sum(square_sum: float, total: int, pairs: int) -> float:
+    mean = total / pairs
+    return math.sqrt(max(0.0, square_sum / pairs - mean * mean))
+
+
+def bounds(players: int, games: int, tables: int | None = None) -> dict:
+    """Both lower bounds on the std of pair counts, and lambda."""
+    tables = tables or players // 10
+    rounds = players * games // (10 * tables)
+    pairs = players * (players - 1) // 2
+    total = 45 * rounds * tables  # pair-meetings in the stage
+    common = max(0, 20 * tables - players)
+    shared = math.comb(rounds, 2) * _min_shared_pairs(common, tables)
+    square_rp = 2 * shared + total  # sum m^2 = 2 sum C(m,2) + sum m
+    q, r = divmod(total, pairs)
+    square_int = r * (q + 1) ** 2 + (pairs - r) * q * q
+    return {
+        "lambda": total / pairs,
+        "round_pair": _std_from_square_sum(square_rp, total, pairs),
+        "integrality": _std_from_square_sum(square_int, total, pairs),
+        "bound": _std_from_square_sum(max(square_rp, square_int), total, pairs),
+    }
+
+
+def round_pair_bound(players: int, games: int, tables: int | None = None) -> float:
+    """The lowest possible std of pair counts (the larger of the round-pair and integrality
+    bounds); e.g. 1.116 for 20 players, 0.959 for 30, 0.821 for 40, 0.548 for 50, 0.287 for 100
+    (10 games each)."""
+    return bounds(players, games, tables)["bound"]
+
+
+def quality_report(seating: Seating, players=None, tables: int | None = None) -> dict:
+    """Per player and per stage measures of a seating (JSON-serialisable).
+
+    ``players``: the player numbers to report on (default: everyone in the seating; an int P
+    means 1..P). ``tables``: tables a round (default: the most any round uses).
+    """
+    if players is None:
+        numbers = seating.player_numbers()
+    elif isinstance(players, int):
+        numbers = list(range(1, players + 1))
+    else:
+        numbers = sorted(players)
+    tables = tables or seating.tables or max(len(r) for r in seating.rounds)
+    index = {p: i for i, p in enumerate(numbers)}
+    n = len(numbers)
+    labels = max([tables] + [max(t.table_no, t.judge_no) for r in seating.rounds for t in r])
+    meet = np.zeros((n, n), dtype=np.int64)
+    seat = np.zeros((n, 10), dtype=np.int64)
+    table = np.zeros((n, labels), dtype=np.int64)
+    judge = np.zeros((n, labels), dtype=np.int64)
+    games = np.zeros(n, dtype=np.int64)
+    problems = []
+    for r, rnd in enumerate(seating.rounds, start=1):
+        seen = set()
+        for t in rnd:
+            if len(t.seats) != 10 or len(set(t.seats)) != 10:
+                problems.append(f"round {r} table {t.table_no}: not 10 distinct players")
+            for p in t.seats:
+                if p in seen:
+                    problems.append(f"round {r}: player {p} at two tables")
+                seen.add(p)
+            ids = [index[p] for p in t.seats if p in index]
+            for s, p in enumerate(t.seats):
+                if p in index:
+                    i = index[p]
+                    seat[i, s] += 1
+                    table[i, t.table_no - 1] += 1
+                    judge[i, t.judge_no - 1] += 1
+                    games[i] += 1
+            for a, b in combinations(ids, 2):
+                meet[a, b] += 1
+                meet[b, a] += 1
+    per_player = []
+    for p, i in index.items():
+        others = np.delete(meet[i], i)
+        per_player.append(
+            {
+                "player": p,
+                "games": int(games[i]),
+                "seats": seat[i].tolist(),
+                "tables": table[i, :tables].tolist(),
+                "judges": judge[i, :tables].tolist(),
+                "distinct_opponents": int((others > 0).sum()),
+                "min_meetings": int(others.min()) if len(others) else 0,
+                "max_meetings": int(others.max()) if len(others) else 0,
+            }
+        )
+    iu = np.triu_indices(n, 1)
+    pair = meet[iu]
+    g = int(games.max()) if n else 0
+    bound = bounds(n, g, tables) if n >= 10 and g and len(seating.rounds) > 1 else None
+    stage = {
+        "players": n,
+        "rounds": len(seating.rounds),
+        "tables": tables,
+        "games_min": int(games.min()) if n else 0,
+        "games_max": g,
+        "seat_min": int(seat.min()) if n else 0,
+        "seat_max": int(seat.max()) if n else 0,
+        "table_min": int(table[:, :tables].min()) if n else 0,
+        "table_max": int(table[:, :tables].max()) if n else 0,
+        "judge_min": int(judge[:, :tables].min()) if n else 0,
+        "judge_max": int(judge[:, :tables].max()) if n else 0,
+        "pair_min": int(pair.min()) if len(pair) else 0,
+        "pair_max": int(pair.max()) if len(pair) else 0,
+        "pair_std": float(pair.std()) if len(pair) else 0.0,
+        "pair_histogram": np.bincount(pair).tolist() if len(pair) else [],
+        "pair_mean": float(pair.mean()) if len(pair) else 0.0,
+        "distinct_opponents_min": min((x["distinct_opponents"] for x in per_player), default=0),
+        "bound_std": bound["bound"] if bound else None,
+        "round_pair_std": bound["round_pair"] if bound else None,
+        "integrality_std": bound["integrality"] if bound else None,
+        "problems": problems,
+    }
+    return {"stage": stage, "players": per_player}
+
+
+def render_text(report: dict) -> str:
+    s = report["stage"]
+    lines = [
+        f"Stage: {s['players']} players, {s['rounds']} rounds, {s['tables']} tables a round, "
+        f"games {s['games_min']}..{s['games_max']}",
+        f"Seats: each player takes each seat {s['seat_min']}..{s['seat_max']} times",
+        f"Tables: {s['table_min']}..{s['table_max']}   judges: {s['judge_min']}..{s['judge_max']}",
+        f"Pairs: meetings {s['pair_min']}..{s['pair_max']}, mean {s['pair_mean']:.3f}, "
+        f"std {s['pair_std']:.4f}"
+        + (
+            f" (lowest possible {s['bound_std']:.4f}: round-pair {s['round_pair_std']:.4f}, "
+            f"integrality {s['integrality_std']:.4f})"
+            if s["bound_std"] is not None
+            else ""
+        ),
+        "Pair histogram (meetings: pairs): "
+        + ", ".join(f"{m}: {c}" for m, c in enumerate(s["pair_histogram"]) if c),
+        f"Distinct opponents: at least {s['distinct_opponents_min']}",
+    ]
+    if s["problems"]:
+        lines.append("PROBLEMS: " + "; ".join(s["problems"]))
+    lines.append("")
+    lines.append("player games  seats(1..10)                   tables          judges          opp  min max")
+    for p in report["players"]:
+        lines.append(
+            f"{p['player']:>6} {p['games']:>5}  {' '.join(str(x) for x in p['seats']):<30} "
+            f"{' '.join(str(x) for x in p['tables']):<15} {' '.join(str(x) for x in p['judges']):<15} "
+            f"{p['distinct_opponents']:>4} {p['min_meetings']:>4} {p['max_meetings']:>3}"
+        )
+    return "\n".join(lines)
