@@ -230,3 +230,30 @@ class Protest(models.Model):
 
     def __str__(self):
         return f"{self.game}: {self.player}"
+
+
+class ProtocolVersion(models.Model):
+    """One saved version of a protocol: the whole protocol as data, with who, when and why.
+
+    simple-history keeps every row's history too; this table keeps the protocol as one document
+    per save, so that the page can show "what changed" between any two versions and a conflict
+    can show the other person's change."""
+
+    game = models.ForeignKey(Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="versions")
+    version = models.PositiveIntegerField(_("version"))
+    saved_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("saved by"), null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    saved_at = models.DateTimeField(_("saved at"), auto_now_add=True)
+    action = models.CharField(_("action"), max_length=16)
+    reason = models.TextField(_("reason"), blank=True)
+    data = models.JSONField(_("protocol"))
+
+    class Meta:
+        ordering = ["game", "-version"]
+        verbose_name = _("protocol version")
+        verbose_name_plural = _("protocol versions")
+        constraints = [
+            models.UniqueConstraint(fields=["game", "version"], name="protocol_version_once"),
+        ]
+
+    def __str__(self):
+        return f"{self.game} v{self.version}"

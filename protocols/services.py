@@ -1,0 +1,197 @@
+"""Protocol services: save, sign off, amend, approve an extra, decide a protest.
+
+The entry page, the admin and the API call these; each checks who may do it
+(permissions.py), validates through the scoring core (checks.py), refuses a stale save
+(optimistic lock on `Game.version`), stores the protocol, keeps a `ProtocolVersion` with who,
+when, what and why, and asks for the standings to be recomputed when a signed-off protocol
+changes.
+"""
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils import timezone
+
+from .checks import check_entry
+from .entry import ProtocolEntry, diff_data, entry_from_game
+from .models import Game, GameStatus, Nomination, Protest, ProtestStatus, ProtocolVersion, Seat, SeatPenalty, VoteCount
+from .permissions import ProtocolPermissionDenied, can_approve_extra, check_edit, is_chief_judge
+
+logger = logging.getLogger(__name__)
+
+__all__ = [
+    "ProtocolConflict", "ProtocolInvalid", "ProtocolPermissionDenied",
+    "save_protocol", "sign_off", "decide_protest",
+]
+
+
+class ProtocolInvalid(Exception):
+    """The entry breaks the rules; `problems` lists every one (seat, field, message)."""
+
+    def __init__(self, problems):
+        self.problems = list(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+@dataclass
+class ProtocolConflict(Exception):
+    """Someone saved the protocol after the page was loaded: nothing was overwritten."""
+
+    expected_version: int
+    current_version: int
+    saved_by: str
+    saved_at: object
+    changes: list[str]
+
+    def __str__(self):
+        return f"protocol is at version {self.current_version}, the page had {self.expected_version}"
+
+
+def request_recompute(tournament) -> None:
+    """Ask the snapshots app to recompute the standings after this transaction commits."""
+    try:
+        from scoring.snapshots.services import request_recompute as enqueue
+    except ImportError:  # the snapshots app is not there yet
+        logger.warning("scoring.snapshots.services.request_recompute is missing; standings not recomputed")
+        return
+    enqueue(tournament)
+
+
+def save_protocol(*, game: Game, user, entry: ProtocolEntry, expected_version: int, reason: str = "") -> Game:
+    """Save the judge's entry (a draft, or an amendment of a signed-off protocol)."""
+    return _store(game=game, user=user, entry=entry, expected_version=expected_version, reason=reason, sign=False)
+
+
+def sign_off(*, game: Game, user, entry: ProtocolEntry | None = None, expected_version: int | None = None,
+             reason: str = "") -> Game:
+    """Validate the complete protocol and sign it off (9.11). Without `entry`, the stored one."""
+    if entry is None:
+        entry = entry_from_game(game)
+    if expected_version is None:
+        expected_version = game.version
+    return _store(game=game, user=user, entry=entry, expected_version=expected_version, reason=reason, sign=True)
+
+
+def _store(*, game, user, entry, expected_version, reason, sign) -> Game:
+    with transaction.atomic():
+        locked = (Game.objects.select_for_update(of=("self",))
+                  .select_related("tournament__chief_judge", "judge", "stage", "round", "table", "replay_of__stage",
+                                  "replay_of__round", "replay_of__table")
+                  .get(pk=game.pk))
+        check_edit(user, locked, reason=reason)
+        if locked.version != expected_version:
+            raise _conflict(locked, expected_version, entry)
+        was_signed = locked.is_signed_off
+        stored = entry_from_game(locked)
+        _keep_approvals(entry, stored, user, locked)
+        problems = check_entry(entry, locked, complete=sign or was_signed)
+        if problems:
+            raise ProtocolInvalid(problems)
+        # The conditional bump is the lock on databases without SELECT ... FOR UPDATE.
+        if not Game.objects.filter(pk=locked.pk, version=expected_version).update(version=expected_version + 1):
+            raise _conflict(Game.objects.get(pk=locked.pk), expected_version, entry)
+        if not ProtocolVersion.objects.filter(game=locked, version=expected_version).exists():
+            ProtocolVersion.objects.create(game=locked, version=expected_version, action="initial", data=stored.to_data())
+        _write(locked, entry, stored, user)
+        action = "amend" if was_signed else ("sign_off" if sign else "save")
+        locked.version = expected_version + 1
+        if sign and not was_signed:
+            locked.status = GameStatus.SIGNED_OFF
+            locked.signed_off_at = timezone.now()
+            locked.signed_off_by = user
+        elif locked.status == GameStatus.SCHEDULED:
+            locked.status = GameStatus.IN_PLAY
+        locked._history_user = user
+        locked._change_reason = reason or action
+        locked.save()
+        ProtocolVersion.objects.create(game=locked, version=locked.version, saved_by=user, action=action,
+                                       reason=reason, data=entry.to_data())
+        if locked.is_signed_off:
+            request_recompute(locked.tournament)
+    return locked
+
+
+def _conflict(current: Game, expected: int, entry: ProtocolEntry) -> ProtocolConflict:
+    latest = ProtocolVersion.objects.filter(game=current).select_related("saved_by").first()
+    base = ProtocolVersion.objects.filter(game=current, version=expected).first()
+    current_data = latest.data if latest else entry_from_game(current).to_data()
+    changes = diff_data(base.data if base else entry.to_data(), current_data)
+    who = ""
+    if latest and latest.saved_by:
+        who = latest.saved_by.get_full_name() or latest.saved_by.get_username()
+    return ProtocolConflict(expected, current.version, who, latest.saved_at if latest else None, changes)
+
+
+def _keep_approvals(entry: ProtocolEntry, stored: ProtocolEntry, user, game) -> None:
+    """Only the chief judge approves an extra above 0.5; a changed extra needs a new approval."""
+    if can_approve_extra(user, game):
+        return
+    for s in entry.seats:
+        old = stored.seat(s.number)
+        s.extra_approved = bool(old and old.extra_approved and old.extra == s.extra)
+
+
+def _write(game: Game, entry: ProtocolEntry, stored: ProtocolEntry, user) -> None:
+    seats = {s.number: s for s in game.seats.all()}
+    for number, seat in list(seats.items()):
+        new = entry.seat(number)
+        if new is None or new.player_id != seat.player_id:
+            seat._history_user = user
+            seat.delete()
+            del seats[number]
+    for s in entry.seats:
+        seat = seats.get(s.number) or Seat(game=game, number=s.number, player_id=s.player_id)
+        values = dict(role=s.role, fouls=s.fouls, removed=s.removed, left_how=s.left_how, left_on=s.left_on,
+                      extra=s.extra, extra_reason=s.extra_reason, extra_approved=s.extra_approved,
+                      gross_violation=s.gross_violation)
+        if seat.pk and all(getattr(seat, k) == v for k, v in values.items()):
+            continue
+        for k, v in values.items():
+            setattr(seat, k, v)
+        seat._history_user = user
+        seat.save()
+        seats[s.number] = seat
+    if entry.penalties != stored.penalties or len(seats) != len(stored.seats):
+        SeatPenalty.objects.filter(seat__game=game).delete()
+        SeatPenalty.objects.bulk_create(
+            SeatPenalty(seat=seats[p.seat], clause=p.clause, reason=p.reason) for p in entry.penalties if p.seat in seats
+        )
+    if entry.nominations != stored.nominations:
+        Nomination.objects.filter(game=game).delete()
+        Nomination.objects.bulk_create(
+            Nomination(game=game, day=n.day, by_seat=n.by_seat, nominee_seat=n.nominee_seat, withdrawn=n.withdrawn)
+            for n in entry.nominations
+        )
+    if entry.votes != stored.votes:
+        VoteCount.objects.filter(game=game).delete()
+        VoteCount.objects.bulk_create(
+            VoteCount(game=game, day=v.day, ballot=v.ballot, nominee_seat=v.nominee_seat, votes=v.votes) for v in entry.votes
+        )
+    game.first_killed_seat = entry.first_killed_seat
+    game.best_move = list(entry.best_move)
+    game.result = entry.result
+    game.result_kind = entry.result_kind or "normal"
+    game.awarded_reason = entry.awarded_reason
+
+
+def decide_protest(*, protest: Protest, user, status: str, decision: str) -> Protest:
+    """The chief judge decides a protest (8.9); the decision is written on the protocol (9.10).
+    An amendment itself goes through `save_protocol` with the decision as its reason."""
+    game = protest.game
+    if not is_chief_judge(user, game.tournament):
+        raise ProtocolPermissionDenied("Only the chief judge decides protests.")
+    if status not in (ProtestStatus.REJECTED, ProtestStatus.AMENDED, ProtestStatus.REPLAY) or not decision.strip():
+        raise ProtocolInvalid([])
+    with transaction.atomic():
+        protest.status = status
+        protest.decision = decision
+        protest.decided_by = user
+        protest.decided_at = timezone.now()
+        protest._history_user = user
+        protest._change_reason = decision
+        protest.save()
+        if game.is_signed_off:
+            request_recompute(game.tournament)
+    return protest

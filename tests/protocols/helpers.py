@@ -1,0 +1,72 @@
+"""The cast and a scheduled game for the protocol tests, and a complete valid protocol for it."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib.auth.models import Group
+
+from protocols.models import Game
+from tests.factories import (
+    GameFactory, JudgeFactory, RegistrationFactory, RoundFactory, SeatFactory, StageFactory, TableFactory,
+    TournamentFactory, UserFactory,
+)
+
+# Seat -> role of the complete protocol: blacks 3, 7; don 9; sheriff 2.
+ROLES = {1: "red", 2: "sheriff", 3: "black", 4: "red", 5: "red", 6: "red", 7: "black", 8: "red", 9: "don", 10: "red"}
+
+
+@dataclass
+class Cast:
+    game: Game
+    other_game: Game
+    organiser: object
+    chief: object
+    judge: object
+    other_judge: object
+
+
+def make_cast() -> Cast:
+    chief_judge = JudgeFactory(name="Главный")
+    tournament = TournamentFactory(chief_judge=chief_judge)
+    judge, other_judge = JudgeFactory(name="Судья 1"), JudgeFactory(name="Судья 2")
+    stage = StageFactory(tournament=tournament)
+    rnd = RoundFactory(stage=stage, number=1)
+    game = GameFactory(tournament=tournament, stage=stage, round=rnd, table=TableFactory(tournament=tournament, number=1),
+                       judge=judge, number=1)
+    other = GameFactory(tournament=tournament, stage=stage, round=rnd, table=TableFactory(tournament=tournament, number=2),
+                        judge=other_judge, number=2)
+    for g in (game, other):
+        for n in range(1, 11):
+            reg = RegistrationFactory(tournament=tournament)
+            SeatFactory(game=g, number=n, player=reg.player)
+    organiser = UserFactory(username="organiser", is_staff=True)
+    organiser.groups.add(Group.objects.get(name="Organiser"))
+    for user, group in ((chief_judge.user, "Chief judge"), (judge.user, "Judge"), (other_judge.user, "Judge")):
+        user.groups.add(Group.objects.get(name=group))
+    return Cast(game, other, organiser, chief_judge.user, judge.user, other_judge.user)
+
+
+def complete_post(game: Game, **overrides) -> dict:
+    """A complete, valid protocol as the entry page posts it: red wins.
+
+    Day 1: 1 nominates 3, 4 nominates 5; 3 voted out (6 : 4). Night 1: seat 10 killed (best move
+    3, 7, 9). Day 2: 2 nominates 7; voted out. Night 2: seat 8 killed. Day 3: 1 nominates 9;
+    voted out -> no black left, red wins."""
+    data = {"version": str(game.version), "action": "sign_off", "outcome": "red",
+            "first_killed": "10", "named1": "3", "named2": "7", "named3": "9"}
+    for seat in game.seats.all():
+        n = seat.number
+        data[f"s{n}-player"] = str(seat.player_id)
+        data[f"s{n}-role"] = ROLES[n]
+        data[f"s{n}-fouls"] = "0"
+    data.update({
+        "s3-left_how": "voted", "s3-left_on": "1", "s10-left_how": "killed", "s10-left_on": "1",
+        "s7-left_how": "voted", "s7-left_on": "2", "s8-left_how": "killed", "s8-left_on": "2",
+        "s9-left_how": "voted", "s9-left_on": "3",
+        "d1-nom1": "3", "d1-nom4": "5", "d1-v1-3": "6", "d1-v1-5": "4",
+        "d2-nom2": "7", "d3-nom1": "9",
+        "s1-extra": "0.3", "s1-extra_reason": "нашёл обоих чёрных",
+        "s2-fouls": "2",
+    })
+    data.update(overrides)
+    return {k: v for k, v in data.items() if v is not None}

@@ -1,0 +1,65 @@
+from decimal import Decimal
+
+import pytest
+
+from protocols.forms import ProtocolForm
+from protocols.entry import entry_from_game
+from protocols.models import GameStatus, ProtocolVersion
+from protocols.services import ProtocolConflict, ProtocolInvalid, ProtocolPermissionDenied, save_protocol, sign_off
+from tests.protocols.helpers import complete_post, make_cast
+
+pytestmark = pytest.mark.django_db
+
+
+def entry_for(game, data):
+    players = {s.player_id: s.player.nickname for s in game.seats.select_related("player")}
+    form = ProtocolForm(data, base=entry_from_game(game), players=players)
+    assert form.problems == []
+    return form.entry
+
+
+def test_it_signs_off_a_complete_protocol():
+    cast = make_cast()
+    game = cast.game
+    sign_off(game=game, user=cast.judge, entry=entry_for(game, complete_post(game)), expected_version=1)
+    game.refresh_from_db()
+    assert game.status == GameStatus.SIGNED_OFF and game.signed_off_by == cast.judge
+    assert game.result == "red" and game.first_killed_seat == 10 and game.best_move == [3, 7, 9]
+    assert game.seats.get(number=1).extra == Decimal("0.30")
+    assert game.nominations.count() == 4 and game.votes.count() == 2
+    assert list(game.versions.values_list("version", "action")) == [(2, "sign_off"), (1, "initial")]
+
+
+def test_it_refuses_a_stale_version():
+    cast = make_cast()
+    game = cast.game
+    save_protocol(game=game, user=cast.judge, entry=entry_for(game, complete_post(game)), expected_version=1)
+    with pytest.raises(ProtocolConflict) as exc:
+        save_protocol(game=game, user=cast.chief, entry=entry_for(game, complete_post(game, **{"s2-fouls": "3"})), expected_version=1)
+    assert exc.value.current_version == 2
+    assert any("seat 1 role" in c for c in exc.value.changes)
+
+
+def test_it_rejects_red_win_with_black_alive():
+    cast = make_cast()
+    game = cast.game
+    with pytest.raises(ProtocolInvalid) as exc:
+        sign_off(game=game, user=cast.judge, entry=entry_for(game, complete_post(game, **{"s9-left_how": ""})), expected_version=1)
+    assert [(p.seat, p.field, p.code) for p in exc.value.problems] == [(9, "result", "red_wins_black_alive")]
+    assert ProtocolVersion.objects.count() == 0
+
+
+def test_it_lets_only_the_chief_judge_amend_with_a_reason():
+    cast = make_cast()
+    game = cast.game
+    sign_off(game=game, user=cast.judge, entry=entry_for(game, complete_post(game)), expected_version=1)
+    entry = entry_for(game, complete_post(game, **{"s2-fouls": "1"}))
+    with pytest.raises(ProtocolPermissionDenied):
+        save_protocol(game=game, user=cast.judge, entry=entry, expected_version=2, reason="typo")
+    with pytest.raises(ProtocolPermissionDenied):
+        save_protocol(game=game, user=cast.chief, entry=entry, expected_version=2, reason="")
+    save_protocol(game=game, user=cast.chief, entry=entry, expected_version=2, reason="протест игрока 2")
+    game.refresh_from_db()
+    assert game.version == 3 and game.status == GameStatus.SIGNED_OFF
+    assert game.versions.first().reason == "протест игрока 2"
+    assert game.history.first().history_change_reason == "протест игрока 2"
