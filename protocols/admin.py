@@ -1,45 +1,20 @@
 from django.contrib import admin
-from django.contrib.admin.widgets import ForeignKeyRawIdWidget
 from simple_history.admin import SimpleHistoryAdmin
+
+from tournaments.admin_inlines import PrelabelledInline
 
 from .models import Game, Nomination, Protest, Seat, SeatPenalty, VoteCount
 
 
-class SeatedPlayerWidget(ForeignKeyRawIdWidget):
-    """The raw-id player box, labelled from the game's seats loaded once, not one query per row."""
-
-    def __init__(self, *args, labels: dict, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.labels = labels
-
-    def label_and_url_for_value(self, value):
-        try:
-            key = int(value)
-        except (TypeError, ValueError):
-            key = None
-        if key in self.labels:
-            return self.labels[key], ""
-        return super().label_and_url_for_value(value)
-
-
-class SeatInline(admin.TabularInline):
+class SeatInline(PrelabelledInline):
     model = Seat
     extra = 0
     max_num = 10
     fields = ["number", "player", "role", "fouls", "removed", "left_how", "left_on", "extra", "extra_reason", "extra_approved", "gross_violation"]
-    raw_id_fields = ["player"]
+    raw_id_labels = {"player": "nickname"}
 
     def get_queryset(self, request):
         return super().get_queryset(request).select_related("game", "player")
-
-    def get_formset(self, request, obj=None, **kwargs):
-        request._seated_players = {} if obj is None else dict(obj.seats.values_list("player_id", "player__nickname"))
-        return super().get_formset(request, obj, **kwargs)
-
-    def formfield_for_foreignkey(self, db_field, request, **kwargs):
-        if db_field.name == "player":
-            kwargs["widget"] = SeatedPlayerWidget(db_field.remote_field, self.admin_site, labels=getattr(request, "_seated_players", {}))
-        return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
 
 class ProtestInline(admin.StackedInline):

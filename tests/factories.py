@@ -105,13 +105,16 @@ class GameFactory(factory.django.DjangoModelFactory):
 
     class Meta:
         model = Game
+        skip_postgeneration_save = True
 
     tournament = factory.SubFactory(TournamentFactory)
     stage = factory.LazyAttribute(lambda g: StageFactory(tournament=g.tournament))
-    round = factory.LazyAttribute(lambda g: RoundFactory(stage=g.stage))
+    # Each game in a round of its own unless told otherwise: (round, table) is unique.
+    round = factory.LazyAttribute(lambda g: RoundFactory(stage=g.stage, number=g.number))
     table = factory.LazyAttribute(lambda g: TableFactory(tournament=g.tournament))
     number = factory.Sequence(lambda n: n + 1)
     status = GameStatus.SCHEDULED
+    judge = None
 
     @factory.post_generation
     def seats(game, create, extracted, **kwargs):

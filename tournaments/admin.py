@@ -1,6 +1,7 @@
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
+from .admin_inlines import PrelabelledInline
 from .models import Club, Judge, Player, Registration, Round, Stage, Table, Tournament, TournamentJudge
 
 
@@ -31,23 +32,26 @@ class StageInline(admin.TabularInline):
     model = Stage
     extra = 0
 
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("tournament")
 
-class TournamentJudgeInline(admin.TabularInline):
+
+class TournamentJudgeInline(PrelabelledInline):
     model = TournamentJudge
     extra = 0
-    autocomplete_fields = ["judge"]
+    raw_id_labels = {"judge": "name"}
 
     def get_queryset(self, request):
         return super().get_queryset(request).select_related("judge")
 
 
-class RegistrationInline(admin.TabularInline):
+class RegistrationInline(PrelabelledInline):
     model = Registration
     extra = 0
-    autocomplete_fields = ["player"]
+    raw_id_labels = {"player": "nickname"}
 
     def get_queryset(self, request):
-        return super().get_queryset(request).select_related("player")
+        return super().get_queryset(request).select_related("player", "tournament")
 
 
 class TableInline(admin.TabularInline):
