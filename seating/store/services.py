@@ -105,12 +105,17 @@ def preview_seating(
             raise _generator_refusal(error) from error
         return seating, quality_report(seating, roster.size, 1)
     table_total = table_count(roster=roster, stage=stage, tables=tables)
+    if tables is not None and not 1 <= tables <= max(1, roster.size // 10):
+        raise SeatingRefused(
+            _("Tables: %(players)d players fill at most %(most)d tables of 10.") % {"players": roster.size, "most": roster.size // 10},
+            field="tables",
+        )
     try:
         seating = generator.generate(
             roster.size, games, tables=table_total, seed=seed, time_limit=time_limit, iterations=_iterations(time_limit, iterations),
         )
     except SeatingError as error:
-        raise _generator_refusal(error, field="tables" if tables is not None and "tables" in str(error) else "games") from error
+        raise _generator_refusal(error) from error
     return seating, quality_report(seating, roster.size, table_total)
 
 

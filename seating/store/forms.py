@@ -1,0 +1,104 @@
+"""Admin forms of the seating: generate (with preview), swap two seats, reseat."""
+from __future__ import annotations
+
+from django import forms
+from django.core import signing
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import Player, Registration, Stage, StageKind
+
+from .selectors import active_registrations, stored_seating
+
+PREVIEW_SALT = "seating.store.preview"
+PREVIEW_MAX_AGE = 24 * 3600  # seconds a preview can be saved after it was made
+
+
+class RegistrationChoiceField(forms.ModelMultipleChoiceField):
+    def label_from_instance(self, player):
+        return str(player)
+
+
+class GenerateSeatingForm(forms.Form):
+    games = forms.IntegerField(label=_("Games per player"), min_value=1, max_value=60)
+    seed = forms.IntegerField(label=_("Seed"), min_value=0, initial=0, help_text=_("The same seed gives the same seating."))
+    time_limit = forms.FloatField(
+        label=_("Time limit, seconds"), required=False, min_value=0.1, max_value=600,
+        help_text=_("Empty: the generator's own budget (reproducible from the seed)."),
+    )
+    tables = forms.IntegerField(label=_("Tables a round"), required=False, min_value=1, help_text=_("Empty: one per 10 players."))
+    players = RegistrationChoiceField(
+        label=_("Players"), queryset=Player.objects.none(), required=False, widget=forms.CheckboxSelectMultiple,
+        help_text=_("Empty: every registration not withdrawn. A final seats exactly 10."),
+    )
+
+    def __init__(self, *args, stage: Stage, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.stage = stage
+        registrations = list(active_registrations(stage=stage))
+        self.fields["players"].queryset = Player.objects.filter(pk__in=[r.player_id for r in registrations])
+        if stage.kind == StageKind.FINAL:
+            self.fields["games"].initial = 10
+            del self.fields["tables"]
+        else:
+            self.fields["games"].initial = stage.tournament.games_before_final
+
+    def chosen_players(self) -> list[Player] | None:
+        players = self.cleaned_data.get("players")
+        return list(players) if players else None
+
+
+def sign_preview(*, stage: Stage, document: dict, players: list[Player], games: int, seed: int) -> str:
+    """The preview as a signed token: Save stores exactly what was shown (no re-run)."""
+    return signing.dumps(
+        {"stage": stage.pk, "seating": document, "players": [player.pk for player in players], "games": games, "seed": seed},
+        salt=PREVIEW_SALT, compress=True,
+    )
+
+
+def read_preview(token: str, *, stage: Stage) -> dict:
+    payload = signing.loads(token, salt=PREVIEW_SALT, max_age=PREVIEW_MAX_AGE)
+    if payload.get("stage") != stage.pk:
+        raise signing.BadSignature("another stage")
+    return payload
+
+
+class SwapSeatsForm(forms.Form):
+    """Two seats by game number (as on the grid) and seat number."""
+
+    game_a = forms.IntegerField(label=_("Game"), min_value=1)
+    seat_a = forms.IntegerField(label=_("Seat"), min_value=1, max_value=10)
+    game_b = forms.IntegerField(label=_("with game"), min_value=1)
+    seat_b = forms.IntegerField(label=_("seat"), min_value=1, max_value=10)
+
+    def clean(self):
+        data = super().clean()
+        if data.get("game_a") == data.get("game_b") and data.get("seat_a") == data.get("seat_b") and data.get("seat_a"):
+            self.add_error("seat_b", _("Choose two different seats."))
+        return data
+
+
+class ReseatForm(forms.Form):
+    withdrawn = forms.ModelChoiceField(label=_("Withdrawn player"), queryset=Player.objects.none(), required=False)
+    substitute = forms.ModelChoiceField(
+        label=_("Substitute"), queryset=Player.objects.none(), required=False,
+        help_text=_("A player not seated in this stage; registered in the tournament on reseating."),
+    )
+    seed = forms.IntegerField(label=_("Seed"), min_value=0, initial=0)
+    time_limit = forms.FloatField(label=_("Time limit, seconds"), required=False, min_value=0.1, max_value=600)
+
+    def __init__(self, *args, stage: Stage, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.stage = stage
+        seated = [player.pk for player in stored_seating(stage=stage).roster.players]
+        active = Player.objects.filter(
+            registrations__tournament_id=stage.tournament_id, registrations__withdrawn=False, pk__in=seated,
+        )
+        self.fields["withdrawn"].queryset = active.order_by("nickname")
+        playing = Registration.objects.filter(tournament_id=stage.tournament_id, withdrawn=False).values("player_id")
+        self.fields["substitute"].queryset = Player.objects.exclude(pk__in=playing).exclude(pk__in=seated).order_by("nickname")
+
+    def clean(self):
+        data = super().clean()
+        if not data.get("withdrawn") and not data.get("substitute") and not self.has_error("withdrawn") and not self.has_error("substitute"):
+            self.add_error("withdrawn", _("Choose a withdrawn player or a substitute."))
+        return data

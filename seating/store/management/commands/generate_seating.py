@@ -1,0 +1,84 @@
+"""python manage.py generate_seating SLUG --stage STAGE --games G [--seed S]
+
+Generates and stores the seating of a stage, as the admin's "generate seating" action does, and
+prints the quality report summary. Refuses (non-zero exit, a message naming the cause) when the
+stage already has games in play or signed off, when the sizes cannot make full tables, etc.
+"""
+from django.core.management.base import BaseCommand, CommandError
+from django.db.models import Q
+from django.utils.translation import gettext as _
+
+from seating.report import render_text
+from seating.store.selectors import stage_games
+from seating.store.services import SeatingRefused, preview_seating, save_seating
+from tournaments.models import Player, Stage, Tournament
+
+
+class Command(BaseCommand):
+    help = _("Generate and store the seating of a tournament's stage; prints the quality report.")
+
+    def add_arguments(self, parser):
+        parser.add_argument("slug", help=_("the tournament's slug"))
+        parser.add_argument("--stage", required=True, help=_("the stage: qualifying, semifinal, final or its order number"))
+        parser.add_argument("--games", type=int, required=True, help=_("games each player plays in the stage"))
+        parser.add_argument("--seed", type=int, default=0, help=_("seed of the generator (same seed, same seating)"))
+        parser.add_argument("--tables", type=int, default=None, help=_("tables a round (default: one per 10 players)"))
+        parser.add_argument("--time-limit", type=float, default=None, help=_("seconds the generator may search"))
+        parser.add_argument(
+            "--players", default=None,
+            help=_("comma-separated registration numbers of the players (default: every registration not withdrawn)"),
+        )
+        parser.add_argument("--replace", action="store_true", help=_("replace a stored seating that is not played yet"))
+        parser.add_argument("--dry-run", action="store_true", help=_("print the report, store nothing"))
+
+    def handle(self, *args, slug, stage, games, seed, tables, time_limit, players, replace, dry_run, **options):
+        tournament = Tournament.objects.filter(slug=slug).first()
+        if tournament is None:
+            raise CommandError(_("No tournament with the slug %(slug)s.") % {"slug": slug})
+        stage_obj = self._stage(tournament, stage)
+        chosen = self._players(tournament, players) if players else None
+        if not dry_run and not replace and stage_games(stage=stage_obj).exists():
+            raise CommandError(
+                _("The stage %(stage)s already has a seating: pass --replace to replace it (only while no game is played).")
+                % {"stage": stage_obj}
+            )
+        try:
+            seating, report = preview_seating(
+                stage=stage_obj, games=games, seed=seed, time_limit=time_limit, tables=tables, players=chosen,
+            )
+            self.stdout.write(render_text(report))
+            if dry_run:
+                return
+            created = save_seating(stage=stage_obj, seating=seating, user=None, players=chosen)
+        except SeatingRefused as refusal:
+            prefix = f"--{refusal.field.replace('_', '-')}: " if refusal.field else ""
+            raise CommandError(prefix + refusal.message) from refusal
+        self.stdout.write(self.style.SUCCESS(
+            _("Stored %(rounds)d rounds, %(games)d games of %(stage)s.")
+            % {"rounds": len(seating.rounds), "games": len(created), "stage": stage_obj}
+        ))
+
+    def _stage(self, tournament: Tournament, value: str) -> Stage:
+        query = Q(kind=value.lower())
+        if value.isdigit():
+            query |= Q(order=int(value))
+        stage = tournament.stages.filter(query).first()
+        if stage is None:
+            known = ", ".join(f"{s.kind} ({s.order})" for s in tournament.stages.all()) or _("none")
+            raise CommandError(_("--stage: no stage %(stage)s in %(tournament)s; its stages: %(known)s.")
+                               % {"stage": value, "tournament": tournament, "known": known})
+        return stage
+
+    def _players(self, tournament: Tournament, value: str) -> list[Player]:
+        try:
+            numbers = [int(part) for part in value.split(",") if part.strip()]
+        except ValueError:
+            raise CommandError(_("--players: give registration numbers separated by commas.")) from None
+        registrations = {r.number: r for r in tournament.registrations.filter(number__in=numbers).select_related("player")}
+        missing = [str(n) for n in numbers if n not in registrations]
+        if missing:
+            raise CommandError(_("--players: no registration numbered %(numbers)s.") % {"numbers": ", ".join(missing)})
+        withdrawn = [str(n) for n in numbers if registrations[n].withdrawn]
+        if withdrawn:
+            raise CommandError(_("--players: registrations %(numbers)s are withdrawn.") % {"numbers": ", ".join(withdrawn)})
+        return [registrations[n].player for n in numbers]

@@ -1,0 +1,217 @@
+"""The stage admin's seating through the Django test client: action, preview, save, swap, reseat."""
+import re
+
+import pytest
+from django.contrib.auth.models import Permission
+from django.urls import reverse
+from django.utils import translation
+
+from protocols.models import Game, GameResult, GameStatus, Seat
+from tests.factories import PlayerFactory, RegistrationFactory, StageFactory, TournamentFactory, TournamentJudgeFactory, UserFactory
+from tournaments.models import Registration, Round, StageKind
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def quick_generator(settings):
+    settings.SEATING_ITERATIONS = 500
+
+
+@pytest.fixture(autouse=True)
+def english():
+    with translation.override("en"):
+        yield
+
+
+@pytest.fixture
+def stage():
+    tournament = TournamentFactory()
+    for number in range(1, 21):
+        RegistrationFactory(tournament=tournament, player=PlayerFactory(), number=number)
+    for order in (1, 2):
+        TournamentJudgeFactory(tournament=tournament, order=order)
+    return StageFactory(tournament=tournament, kind=StageKind.QUALIFYING)
+
+
+@pytest.fixture
+def admin_client(client):
+    client.force_login(UserFactory(username="boss", is_staff=True, is_superuser=True))
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+    client.cookies["django_language"] = "en"
+    return client
+
+
+def generate_url(stage):
+    return reverse("admin:tournaments_stage_seating_generate", args=[stage.pk])
+
+
+def change_url(stage):
+    return reverse("admin:tournaments_stage_change", args=[stage.pk])
+
+
+def preview(client, stage, **fields):
+    data = {"games": 10, "seed": 1, "time_limit": "", "tables": "", "_preview": "1", **fields}
+    return client.post(generate_url(stage) + "?lang=en", data)
+
+
+def token_of(response):
+    return re.search(r'name="preview" value="([^"]+)"', response.content.decode()).group(1)
+
+
+def test_the_action_leads_to_the_generate_page(admin_client, stage):
+    changelist = reverse("admin:tournaments_stage_changelist")
+    response = admin_client.post(changelist, {"action": "generate_seating", "_selected_action": [stage.pk]})
+    assert response.status_code == 302 and response["Location"] == generate_url(stage)
+    page = admin_client.get(response["Location"] + "?lang=en")
+    assert page.status_code == 200
+    assert b'name="games"' in page.content and b'name="time_limit"' in page.content
+
+
+def test_the_action_wants_exactly_one_stage(admin_client, stage):
+    other = StageFactory(tournament=stage.tournament, kind=StageKind.FINAL)
+    changelist = reverse("admin:tournaments_stage_changelist")
+    response = admin_client.post(changelist, {"action": "generate_seating", "_selected_action": [stage.pk, other.pk]}, follow=True)
+    assert "Choose exactly one stage" in response.content.decode(), [str(m) for m in response.context["messages"]]
+
+
+def test_the_preview_shows_the_report_and_writes_nothing(admin_client, stage):
+    response = preview(admin_client, stage)
+    assert response.status_code == 200
+    content = response.content.decode()
+    assert "Quality of the seating" in content
+    assert "Standard deviation of pair meetings" in content
+    assert "Meetings of a pair" in content
+    assert 'name="_save"' in content and 'name="_regenerate"' in content
+    assert not Game.objects.exists() and not Round.objects.exists()
+
+
+def test_save_stores_what_the_preview_showed(admin_client, stage):
+    response = preview(admin_client, stage)
+    shown = response.context["preview"]["grid"]
+    saved = admin_client.post(generate_url(stage), {"preview": token_of(response), "_save": "1"})
+    assert saved.status_code == 302 and saved["Location"] == change_url(stage)
+    assert Game.objects.filter(stage=stage).count() == 20
+    for grid_round in shown:
+        for cell in grid_round.cells:
+            game = Game.objects.get(stage=stage, round__number=grid_round.number, table__number=cell.table)
+            assert [(seat.number, str(seat.player)) for seat in game.seats.order_by("number")] == cell.seats
+    page = admin_client.get(change_url(stage) + "?lang=en")
+    assert b"Quality of the seating" in page.content and b'id="seating-swap-form"' in page.content
+
+
+def test_regenerate_draws_with_the_next_seed(admin_client, stage):
+    response = preview(admin_client, stage, seed=5, _regenerate="1")
+    assert response.context["preview"]["seed"] == 6
+
+
+def test_a_tampered_preview_is_refused(admin_client, stage):
+    token = token_of(preview(admin_client, stage))
+    response = admin_client.post(generate_url(stage) + "?lang=en", {"preview": token[:-3] + "xyz", "_save": "1"}, follow=True)
+    assert b"outdated or damaged" in response.content
+    assert not Game.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("fields", "field", "text"),
+    [
+        ({"games": "abc"}, "games", "Enter a whole number"),
+        ({"games": "0"}, "games", "greater than or equal to 1"),
+        ({"games": "7", "tables": "5"}, "tables", "at most 2 tables"),
+        ({"time_limit": "-1"}, "time_limit", "greater than or equal to"),
+    ],
+)
+def test_bad_input_shows_an_error_at_its_field(admin_client, stage, fields, field, text):
+    response = preview(admin_client, stage, **fields)
+    assert response.status_code == 200
+    assert text in " ".join(response.context["form"].errors[field])
+    assert not Game.objects.exists()
+
+
+def test_impossible_sizes_show_sizes_that_work(admin_client, stage):
+    RegistrationFactory(tournament=stage.tournament, number=21)
+    response = preview(admin_client, stage)
+    assert "would work" in " ".join(response.context["form"].errors["games"])
+
+
+def test_save_is_refused_once_a_game_is_played(admin_client, stage):
+    token = token_of(preview(admin_client, stage))
+    admin_client.post(generate_url(stage), {"preview": token, "_save": "1"})
+    Game.objects.filter(stage=stage, round__number=1).update(status=GameStatus.SIGNED_OFF, result=GameResult.RED)
+    numbers = sorted(Game.objects.filter(stage=stage).values_list("number", flat=True))
+    response = admin_client.post(generate_url(stage) + "?lang=en", {"preview": token, "_save": "1"}, follow=True)
+    assert b"in play or signed off" in response.content
+    assert sorted(Game.objects.filter(stage=stage).values_list("number", flat=True)) == numbers
+
+
+def saved(admin_client, stage):
+    admin_client.post(generate_url(stage), {"preview": token_of(preview(admin_client, stage)), "_save": "1"})
+    return list(Game.objects.filter(stage=stage).order_by("round__number", "table__number"))
+
+
+def test_a_swap_through_the_form_updates_the_report(admin_client, stage):
+    first, second = saved(admin_client, stage)[:2]
+    player_a, player_b = first.seats.get(number=2).player, second.seats.get(number=5).player
+    before = admin_client.get(change_url(stage)).context["seating_report"]["raw"]
+    response = admin_client.post(
+        reverse("admin:tournaments_stage_seating_swap", args=[stage.pk]),
+        {"game_a": first.number, "seat_a": 2, "game_b": second.number, "seat_b": 5},
+    )
+    assert response.status_code == 302
+    assert first.seats.get(number=2).player == player_b and second.seats.get(number=5).player == player_a
+    after = admin_client.get(change_url(stage)).context["seating_report"]["raw"]
+    assert after != before
+
+
+def test_a_bad_swap_names_the_field_and_changes_nothing(admin_client, stage):
+    games = saved(admin_client, stage)
+    seats = list(Seat.objects.order_by("pk").values_list("player_id", flat=True))
+    url = reverse("admin:tournaments_stage_seating_swap", args=[stage.pk]) + "?lang=en"
+    response = admin_client.post(url, {"game_a": games[0].number, "seat_a": 1, "game_b": games[2].number, "seat_b": 1})
+    assert response.status_code == 200
+    assert "one round" in " ".join(response.context["swap_form"].errors["seat_b"])
+    response = admin_client.post(url, {"game_a": 999, "seat_a": 1, "game_b": games[1].number, "seat_b": 11})
+    form = response.context["swap_form"]
+    assert "seat_b" in form.errors
+    response = admin_client.post(url, {"game_a": 999, "seat_a": 1, "game_b": games[1].number, "seat_b": 1})
+    assert "No seat 1 in game 999" in " ".join(response.context["swap_form"].errors["seat_a"])
+    assert list(Seat.objects.order_by("pk").values_list("player_id", flat=True)) == seats
+
+
+def test_reseat_through_the_form(admin_client, stage):
+    games = saved(admin_client, stage)
+    for game in games[:6]:  # rounds 1-3
+        game.status, game.result = GameStatus.SIGNED_OFF, GameResult.BLACK
+        game.save()
+    leaving = games[6].seats.get(number=1).player
+    substitute = PlayerFactory()
+    response = admin_client.post(
+        reverse("admin:tournaments_stage_seating_reseat", args=[stage.pk]),
+        {"withdrawn": leaving.pk, "substitute": substitute.pk, "seed": 3, "time_limit": ""},
+    )
+    assert response.status_code == 302
+    assert Registration.objects.get(tournament=stage.tournament, player=leaving).withdrawn
+    assert Seat.objects.filter(game__stage=stage, player=substitute).count() == 7
+    assert Seat.objects.filter(game__stage=stage, player=leaving).count() == 3
+
+
+def test_a_reseat_without_a_player_names_the_field(admin_client, stage):
+    saved(admin_client, stage)
+    response = admin_client.post(
+        reverse("admin:tournaments_stage_seating_reseat", args=[stage.pk]) + "?lang=en", {"withdrawn": "", "substitute": "", "seed": 0},
+    )
+    assert response.status_code == 200
+    assert "withdrawn" in response.context["reseat_form"].errors
+
+
+def test_the_pages_need_the_change_stage_permission(client, stage):
+    viewer = UserFactory(username="viewer", is_staff=True)
+    viewer.user_permissions.add(Permission.objects.get(codename="view_stage"))
+    client.force_login(viewer)
+    assert client.get(generate_url(stage)).status_code == 403
+    response = client.post(reverse("admin:tournaments_stage_seating_swap", args=[stage.pk]), {})
+    assert response.status_code == 403
+    page = client.get(change_url(stage))
+    assert page.status_code == 200 and b'id="seating-swap-form"' not in page.content
+    client.logout()
+    assert client.get(generate_url(stage)).status_code == 302  # to the login page

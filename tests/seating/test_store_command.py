@@ -1,0 +1,104 @@
+"""python manage.py generate_seating SLUG --stage STAGE --games G [--seed S]"""
+from io import StringIO
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from protocols.models import Game, GameResult, GameStatus, Seat
+from tests.factories import PlayerFactory, RegistrationFactory, StageFactory, TournamentFactory, TournamentJudgeFactory
+from tournaments.models import StageKind
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def quick_generator(settings):
+    settings.SEATING_ITERATIONS = 500
+
+
+@pytest.fixture
+def stage():
+    tournament = TournamentFactory(slug="autumn-cup")
+    for number in range(1, 21):
+        RegistrationFactory(tournament=tournament, player=PlayerFactory(), number=number)
+    for order in (1, 2):
+        TournamentJudgeFactory(tournament=tournament, order=order)
+    return StageFactory(tournament=tournament, kind=StageKind.QUALIFYING)
+
+
+def run(*args):
+    out = StringIO()
+    call_command("generate_seating", *args, stdout=out, stderr=StringIO())
+    return out.getvalue()
+
+
+def test_it_stores_the_seating_and_prints_the_report(stage):
+    out = run("autumn-cup", "--stage", "qualifying", "--games", "10", "--seed", "3")
+    assert Game.objects.filter(stage=stage).count() == 20
+    assert Seat.objects.filter(game__stage=stage).count() == 200
+    assert "Pairs: meetings" in out and "20 players, 10 rounds" in out
+
+
+def test_the_stage_can_be_named_by_its_order(stage):
+    run("autumn-cup", "--stage", "1", "--games", "5")
+    assert Game.objects.filter(stage=stage).count() == 10
+
+
+def test_a_dry_run_stores_nothing(stage):
+    out = run("autumn-cup", "--stage", "qualifying", "--games", "10", "--dry-run")
+    assert "Pairs: meetings" in out
+    assert not Game.objects.exists()
+
+
+def test_the_same_seed_gives_the_same_seating(stage):
+    first = run("autumn-cup", "--stage", "qualifying", "--games", "10", "--seed", "4", "--dry-run")
+    assert run("autumn-cup", "--stage", "qualifying", "--games", "10", "--seed", "4", "--dry-run") == first
+
+
+def test_it_refuses_a_stage_with_played_games(stage):
+    run("autumn-cup", "--stage", "qualifying", "--games", "10")
+    Game.objects.filter(stage=stage, round__number=1).update(status=GameStatus.SIGNED_OFF, result=GameResult.RED)
+    before = list(Seat.objects.filter(game__stage=stage).order_by("pk").values_list("game__number", "number", "player_id"))
+    with pytest.raises(CommandError, match="in play or signed off"):
+        run("autumn-cup", "--stage", "qualifying", "--games", "10", "--replace")
+    assert list(Seat.objects.filter(game__stage=stage).order_by("pk").values_list("game__number", "number", "player_id")) == before
+
+
+def test_it_refuses_to_overwrite_a_seating_without_replace(stage):
+    run("autumn-cup", "--stage", "qualifying", "--games", "10")
+    with pytest.raises(CommandError, match="--replace"):
+        run("autumn-cup", "--stage", "qualifying", "--games", "5")
+    run("autumn-cup", "--stage", "qualifying", "--games", "5", "--replace")
+    assert Game.objects.filter(stage=stage).count() == 10
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["no-such-cup", "--stage", "qualifying", "--games", "10"], "no-such-cup"),
+        (["autumn-cup", "--stage", "final", "--games", "10"], "--stage"),
+        (["autumn-cup", "--stage", "qualifying", "--games", "7", "--tables", "3"], "--tables"),
+        (["autumn-cup", "--stage", "qualifying", "--games", "0"], "--games"),
+        (["autumn-cup", "--stage", "qualifying", "--games", "10", "--players", "1,2,x"], "--players"),
+        (["autumn-cup", "--stage", "qualifying", "--games", "10", "--players", "1,99"], "99"),
+    ],
+)
+def test_it_refuses_bad_input_with_a_clear_message(stage, args, message):
+    with pytest.raises(CommandError, match=message):
+        run(*args)
+    assert not Game.objects.exists()
+
+
+def test_impossible_sizes_name_sizes_that_work(stage):
+    RegistrationFactory(tournament=stage.tournament, player=PlayerFactory(), number=21)
+    with pytest.raises(CommandError, match="would work"):
+        run("autumn-cup", "--stage", "qualifying", "--games", "10")
+
+
+def test_a_refusal_exits_non_zero(stage, capsys):
+    from django.core.management import ManagementUtility
+
+    with pytest.raises(SystemExit) as exit_info:
+        ManagementUtility(["manage.py", "generate_seating", "autumn-cup", "--stage", "semifinal", "--games", "10"]).execute()
+    assert exit_info.value.code != 0
+    assert "--stage" in capsys.readouterr().err
