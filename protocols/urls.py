@@ -1,5 +1,13 @@
+from django.contrib.auth.views import LogoutView
 from django.urls import path
+
+from . import views
 
 app_name = "protocols"
 
-urlpatterns: list = []
+urlpatterns = [
+    path("judge/login/", views.LoginView.as_view(), name="login"),
+    path("judge/logout/", LogoutView.as_view(next_page="protocols:login"), name="logout"),
+    path("judge/", views.my_games, name="my_games"),
+    path("judge/games/<int:pk>/", views.game_entry, name="game"),
+]

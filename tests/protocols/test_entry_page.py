@@ -1,0 +1,84 @@
+import pytest
+from django.urls import reverse
+
+from protocols.models import GameStatus
+from tests.protocols.helpers import complete_post, make_cast
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def cast():
+    return make_cast()
+
+
+def url(game):
+    return reverse("protocols:game", args=[game.pk])
+
+
+def test_it_shows_the_entry_page_to_the_table_judge(client, cast):
+    client.force_login(cast.judge)
+    response = client.get(url(cast.game))
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert 'name="s10-role"' in body and 'name="d1-nom1"' in body and 'name="first_killed"' in body
+
+
+def test_it_lists_the_judges_games(client, cast):
+    client.force_login(cast.judge)
+    response = client.get(reverse("protocols:my_games"))
+    assert response.status_code == 200
+    assert url(cast.game) in response.content.decode() and url(cast.other_game) not in response.content.decode()
+
+
+def test_it_signs_off_through_the_page(client, cast):
+    client.force_login(cast.judge)
+    response = client.post(url(cast.game), complete_post(cast.game))
+    assert response.status_code == 302
+    cast.game.refresh_from_db()
+    assert cast.game.status == GameStatus.SIGNED_OFF
+    page = client.get(url(cast.game)).content.decode()
+    assert "sign_off" in page  # the history lists the sign-off
+
+
+def test_it_keeps_the_input_and_names_seat_and_field(client, cast):
+    client.force_login(cast.judge)
+    data = complete_post(cast.game, **{"s9-left_how": "", "s4-extra_reason": "х", "s4-extra": "0.25"})
+    response = client.post(url(cast.game), data)
+    assert response.status_code == 422
+    body = response.content.decode()
+    assert "Место 9" in body or "Seat 9" in body
+    assert 'value="0.25"' in body and 'value="нашёл обоих чёрных"' in body
+    cast.game.refresh_from_db()
+    assert cast.game.status == GameStatus.SCHEDULED and cast.game.version == 1
+
+
+def test_it_shows_a_conflict_with_the_others_change(client, cast):
+    client.force_login(cast.judge)
+    stale = complete_post(cast.game, action="save")
+    assert client.post(url(cast.game), stale).status_code == 302
+    client.force_login(cast.chief)
+    response = client.post(url(cast.game), {**stale, "s2-fouls": "3"})
+    assert response.status_code == 422
+    body = response.content.decode()
+    assert 'id="conflict"' in body and "seat 1 role" in body and cast.judge.username in body
+    cast.game.refresh_from_db()
+    assert cast.game.seats.get(number=2).fouls == 2
+
+
+@pytest.mark.parametrize("junk", [
+    {"s1-fouls": "9"}, {"s1-fouls": "x"}, {"s1-player": "999999"}, {"s1-player": "-1"}, {"s1-role": "mayor"},
+    {"s1-extra": "NaN"}, {"s1-extra": "1e9"}, {"s1-extra": "-0.1"}, {"outcome": "purple"}, {"version": "abc"},
+    {"d1-nom1": "11"}, {"d99-nom1": "3"}, {"pen0-seat": "3", "pen0-clause": "9.9.9"}, {"pen0-seat": "0"},
+    {"s1-removed": "fourth_foul"}, {"s1-left_how": "eaten"}, {"s1-left_on": "99999999999999999999"},
+    {"first_killed": "\x00"}, {"named1": "3", "named2": "3"}, {"s1-player": "", "s2-player": ""},
+])
+def test_it_never_fails_on_garbage(client, cast, junk):
+    client.force_login(cast.judge)
+    response = client.post(url(cast.game), complete_post(cast.game, **junk))
+    assert response.status_code in (302, 422)
+
+
+def test_it_sends_anonymous_visitors_to_the_login(client, cast):
+    response = client.get(url(cast.game))
+    assert response.status_code == 302 and reverse("protocols:login") in response["Location"]
