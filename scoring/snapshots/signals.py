@@ -15,6 +15,11 @@ SCORING_FIELDS = (
 )
 
 
+def _scoring_values(instance) -> tuple:
+    """The scoring fields as the database gives them back (a "0.50" string equals Decimal 0.50)."""
+    return tuple(Tournament._meta.get_field(f).to_python(getattr(instance, f)) for f in SCORING_FIELDS)
+
+
 @receiver(pre_save, sender=Tournament, dispatch_uid="snapshots_tournament_pre_save")
 def _remember_scoring_settings(sender, instance, raw=False, **kwargs):
     if raw or instance.pk is None:
@@ -31,7 +36,7 @@ def _tournament_saved(sender, instance, created, raw=False, update_fields=None, 
     if update_fields is not None and not set(update_fields) & set(SCORING_FIELDS):
         return
     before = getattr(instance, "_scoring_before", None)
-    now = tuple(getattr(instance, f) for f in SCORING_FIELDS)
+    now = _scoring_values(instance)
     if created or before is None or tuple(before) != now:
         request_recompute(instance)
     instance._scoring_before = now
