@@ -135,12 +135,14 @@ def _keep_approvals(entry: ProtocolEntry, stored: ProtocolEntry, user, game) -> 
 
 def _write(game: Game, entry: ProtocolEntry, stored: ProtocolEntry, user) -> None:
     seats = {s.number: s for s in game.seats.all()}
+    reseated = False
     for number, seat in list(seats.items()):
         new = entry.seat(number)
         if new is None or new.player_id != seat.player_id:
             seat._history_user = user
-            seat.delete()
+            seat.delete()  # (its penalties go with it; they are written again below)
             del seats[number]
+            reseated = True
     for s in entry.seats:
         seat = seats.get(s.number) or Seat(game=game, number=s.number, player_id=s.player_id)
         values = dict(role=s.role, fouls=s.fouls, removed=s.removed, left_how=s.left_how, left_on=s.left_on,
@@ -153,7 +155,7 @@ def _write(game: Game, entry: ProtocolEntry, stored: ProtocolEntry, user) -> Non
         seat._history_user = user
         seat.save()
         seats[s.number] = seat
-    if entry.penalties != stored.penalties or len(seats) != len(stored.seats):
+    if entry.penalties != stored.penalties or reseated:
         SeatPenalty.objects.filter(seat__game=game).delete()
         SeatPenalty.objects.bulk_create(
             SeatPenalty(seat=seats[p.seat], clause=p.clause, reason=p.reason) for p in entry.penalties if p.seat in seats

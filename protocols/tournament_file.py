@@ -1,0 +1,239 @@
+"""The tournament file (mafia-tournament/1) into and out of the database.
+
+    export_document(tournament) -> dict        the snapshots loader's tournament, as a document
+    import_tournament(t, *, slug=None) -> (Tournament, created)
+                                               creates or updates a tournament from a parsed,
+                                               valid file (scoring.fileformat.parse_document)
+
+Import is idempotent: players are matched by their file id (Registration.code), games by theirs
+(Game.code); a game whose protocol is unchanged is not touched (no new version). A file is
+checked by the scoring core before anything is written; the few things the core does not know
+(two games at one table in one round) are refused here, all at once, before writing.
+"""
+from __future__ import annotations
+
+import copy
+import json
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.text import slugify
+
+from scoring import model as core
+from scoring.fileformat import to_document
+from tournaments.models import STAGE_ORDER, Judge, Player, Registration, Round, Stage, Table, Tournament, TournamentJudge
+
+from .entry import PenaltyEntry, SeatEntry, entry_from_game
+from .models import Game, GameStatus, ProtocolVersion
+from .services import _write, request_recompute
+
+_TRANSLIT = dict(zip(
+    "абвгдеёжзийклмнопрстуфхцчшщъыьэюя",
+    ["a", "b", "v", "g", "d", "e", "e", "zh", "z", "i", "y", "k", "l", "m", "n", "o", "p", "r", "s", "t", "u", "f",
+     "kh", "ts", "ch", "sh", "shch", "", "y", "", "e", "yu", "ya"],
+))
+
+
+class FileNotStorable(Exception):
+    """A valid file that the database cannot hold as it is; `problems` are message lines."""
+
+    def __init__(self, problems: list[str]):
+        self.problems = problems
+        super().__init__("\n".join(problems))
+
+
+def export_document(tournament: Tournament) -> dict:
+    from scoring.snapshots.loader import tournament_data
+
+    return to_document(tournament_data(tournament, signed_off_only=True))
+
+
+def dumps(document: dict) -> str:
+    """The file's text: the layout of example-tournament.json (indent 1, UTF-8), with a newline."""
+    return json.dumps(document, ensure_ascii=False, indent=1) + "\n"
+
+
+def default_slug(name: str) -> str:
+    text = "".join(_TRANSLIT.get(ch, ch) for ch in name.lower())
+    return slugify(text)[:70].strip("-") or "tournament"
+
+
+def _storable_problems(t: core.Tournament) -> list[str]:
+    problems, seen = [], {}
+    for g in t.games:
+        if g.replay_of is not None:
+            continue
+        key = (g.stage, g.round, g.table)
+        if key in seen:
+            problems.append(f"game {g.id}, table: {g.stage} round {g.round} table {g.table} already has game {seen[key]}")
+        seen[key] = g.id
+    return problems
+
+
+def import_tournament(t: core.Tournament, *, slug: str | None = None, user=None) -> tuple[Tournament, bool]:
+    problems = _storable_problems(t)
+    if problems:
+        raise FileNotStorable(problems)
+    with transaction.atomic():
+        tournament, created = _tournament(t, slug)
+        registrations = _players(tournament, t)
+        _games(tournament, t, registrations, user)
+        request_recompute(tournament)
+    return tournament, created
+
+
+def _tournament(t: core.Tournament, slug: str | None) -> tuple[Tournament, bool]:
+    existing = None
+    if slug:
+        existing = Tournament.objects.filter(slug=slug).first()
+    else:
+        matches = list(Tournament.objects.filter(name=t.name, lot_seed=t.lot_seed)[:2])
+        existing = matches[0] if len(matches) == 1 else None
+    values = dict(
+        name=t.name, ruleset=t.ruleset, participants_override=t.participants, games_before_final=max(t.games_before_final, 1),
+        lot_seed=t.lot_seed, k_applies=True, k_max_participants=t.settings.k_max_participants,
+        best_move_three=t.settings.best_move_three, best_move_two=t.settings.best_move_two,
+        fourth_foul_removal_counts=t.settings.fourth_foul_removal_counts,
+    )
+    if existing is not None:
+        changed = [k for k, v in values.items() if getattr(existing, k) != v]
+        if changed:
+            for k in changed:
+                setattr(existing, k, values[k])
+            existing.save(update_fields=changed)
+        return existing, False
+    if not slug:
+        base = default_slug(t.name)
+        slug, i = base, 1
+        while Tournament.objects.filter(slug=slug).exists():
+            i += 1
+            slug = f"{base}-{i}"
+    today = timezone.localdate()
+    return Tournament.objects.create(slug=slug, start_date=today, end_date=today, **values), True
+
+
+def _players(tournament: Tournament, t: core.Tournament) -> dict[str, Registration]:
+    regs = {r.code or f"p{r.player_id}": r for r in tournament.registrations.select_related("player")}
+    wanted = [p.id for p in t.players]
+    numbers = {pid: i for i, pid in enumerate(wanted, 1)}
+    if any(r.number != numbers.get(fid) for fid, r in regs.items()):
+        tournament.registrations.update(number=None)
+        for r in regs.values():
+            r.number = None
+    players = {p.nickname: p for p in Player.objects.filter(nickname__in=[p.nickname for p in t.players])}
+    out = {}
+    for p in t.players:
+        player = players.get(p.nickname) or Player.objects.create(nickname=p.nickname)
+        reg = regs.pop(p.id, None)
+        if reg is None:
+            reg = Registration.objects.filter(tournament=tournament, player=player).first()
+            if reg is not None:
+                regs.pop(reg.code or f"p{reg.player_id}", None)
+        if reg is None:
+            reg = Registration.objects.create(tournament=tournament, player=player, code=p.id, number=numbers[p.id])
+        elif (reg.player_id, reg.code, reg.number) != (player.pk, p.id, numbers[p.id]):
+            reg.player, reg.code, reg.number = player, p.id, numbers[p.id]
+            reg.save(update_fields=["player", "code", "number"])
+        out[p.id] = reg
+    # Registrations the file no longer has go, unless their player sits in a stored game.
+    for reg in regs.values():
+        if not Game.objects.filter(tournament=tournament, seats__player=reg.player).exists():
+            reg.delete()
+    return out
+
+
+def _games(tournament: Tournament, t: core.Tournament, registrations: dict[str, Registration], user) -> None:
+    stages = {s.kind: s for s in tournament.stages.all()}
+    tables = {x.number: x for x in tournament.tables.all()}
+    rounds: dict[tuple[str, int], Round] = {}
+    judges: dict[str, Judge] = {}
+    existing = {g.code: g for g in tournament.games.all() if g.code}
+    next_number = max([g.number for g in tournament.games.all()] + [0]) + 1
+    by_code: dict[str, Game] = {}
+    now = timezone.now()
+    for g in sorted(t.games, key=lambda g: g.order_key):
+        stage = stages.get(g.stage)
+        if stage is None:
+            order = STAGE_ORDER[g.stage]
+            if any(s.order == order for s in stages.values()):
+                order = max(s.order for s in stages.values()) + 1
+            stage = stages[g.stage] = Stage.objects.create(tournament=tournament, kind=g.stage, order=order)
+        rnd = rounds.get((g.stage, g.round)) or Round.objects.get_or_create(stage=stage, number=g.round)[0]
+        rounds[(g.stage, g.round)] = rnd
+        table = tables.get(g.table) or Table.objects.create(tournament=tournament, number=g.table)
+        tables[g.table] = table
+        judge = _judge(tournament, g.judge, judges) if g.judge else None
+        game = existing.get(g.id)
+        if game is None:
+            game = Game.objects.create(tournament=tournament, stage=stage, round=rnd, table=table, number=next_number,
+                                       code=g.id, judge=judge, status=GameStatus.SCHEDULED)
+            next_number += 1
+        by_code[g.id] = game
+        meta = dict(stage=stage, round=rnd, table=table, judge=judge)
+        stored = entry_from_game(game)
+        entry = _entry(g, stored, registrations)
+        if (game.is_signed_off and entry.to_data() == stored.to_data()
+                and all(getattr(game, k) == v for k, v in meta.items())):
+            continue
+        for k, v in meta.items():
+            setattr(game, k, v)
+        if not ProtocolVersion.objects.filter(game=game, version=game.version).exists():
+            ProtocolVersion.objects.create(game=game, version=game.version, action="initial", data=stored.to_data())
+        _write(game, entry, stored, user)
+        game.version += 1
+        if not game.is_signed_off:
+            game.status, game.signed_off_at, game.signed_off_by = GameStatus.SIGNED_OFF, now, user
+        game._history_user = user
+        game._change_reason = "import"
+        game.save()
+        ProtocolVersion.objects.create(game=game, version=game.version, saved_by=user, action="import",
+                                       reason="import_tournament", data=entry.to_data())
+    for g in t.games:
+        target = by_code[g.replay_of] if g.replay_of else None
+        game = by_code[g.id]
+        if game.replay_of_id != (target.pk if target else None):
+            game.replay_of = target
+            game.save(update_fields=["replay_of"])
+
+
+def _judge(tournament: Tournament, name: str, cache: dict[str, Judge]) -> Judge:
+    if name not in cache:
+        judge = (Judge.objects.filter(name=name, tournament_links__tournament=tournament).first()
+                 or Judge.objects.filter(name=name).order_by("pk").first()
+                 or Judge.objects.create(name=name))
+        TournamentJudge.objects.get_or_create(
+            tournament=tournament, judge=judge, defaults={"order": tournament.judge_links.count() + 1})
+        cache[name] = judge
+    return cache[name]
+
+
+def _entry(g: core.Game, stored, registrations):
+    """The file's game over the stored protocol: the file's fields win, the day/night record
+    (which the file does not carry) stays when the players and roles are the same."""
+    entry = copy.deepcopy(stored)
+    same_table = all(
+        (s := stored.seat(fs.seat)) is not None and s.player_id == registrations[fs.player].player_id and s.role == fs.role
+        for fs in g.seats
+    )
+    if not same_table:
+        entry.nominations, entry.votes = [], []
+    seats = []
+    for fs in sorted(g.seats, key=lambda s: s.seat):
+        old = stored.seat(fs.seat) if same_table else None
+        reg = registrations[fs.player]
+        seats.append(SeatEntry(
+            number=fs.seat, player_id=reg.player_id, nickname=reg.player.nickname, role=fs.role, fouls=fs.fouls,
+            removed=fs.removed or "", left_how=old.left_how if old else "", left_on=old.left_on if old else None,
+            extra=fs.extra, extra_reason=old.extra_reason if old else "", extra_approved=fs.extra_approved,
+            gross_violation=fs.gross_violation,
+        ))
+    entry.seats = seats
+    entry.penalties = [PenaltyEntry(fs.seat, p.clause, p.reason) for fs in sorted(g.seats, key=lambda s: s.seat) for p in fs.penalties]
+    fk = g.first_killed
+    entry.first_killed_seat = fk.seat if fk else None
+    entry.best_move = list(fk.named) if fk else []
+    if entry.result != g.result:
+        entry.result_kind, entry.awarded_reason = "normal", ""
+    entry.result = g.result
+    return entry
+

@@ -1,0 +1,95 @@
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+
+from protocols.models import Game, GameStatus
+from scoring.snapshots.loader import tournament_data
+from scoring.standings import compute_standings
+from tournaments.models import Tournament
+
+pytestmark = pytest.mark.django_db
+
+SPEC = Path("/work/shared/spec")
+EXAMPLE = SPEC / "example-tournament.json"
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(*args):
+    out, err = io.StringIO(), io.StringIO()
+    try:
+        call_command(*args, stdout=out, stderr=err)
+        code = 0
+    except SystemExit as exc:
+        code = exc.code
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_it_imports_the_example_and_the_standings_equal_the_golden_file():
+    code, out, _err = run("import_tournament", str(EXAMPLE))
+    assert code == 0
+    slug = out.strip().splitlines()[-1]
+    tournament = Tournament.objects.get(slug=slug)
+    assert tournament.games.filter(status=GameStatus.SIGNED_OFF).count() == 16
+    standings = compute_standings(tournament_data(tournament)).to_document()
+    assert standings == json.loads(EXAMPLE.with_name("example-standings.json").read_text())
+
+
+def test_it_is_idempotent(tmp_path):
+    code, out, _ = run("import_tournament", str(EXAMPLE))
+    slug = out.strip().splitlines()[-1]
+    versions = sorted(Game.objects.filter(tournament__slug=slug).values_list("code", "version"))
+    code, out, _ = run("import_tournament", str(EXAMPLE))
+    assert code == 0 and out.strip().splitlines()[-1] == slug
+    assert Tournament.objects.count() == 1
+    assert sorted(Game.objects.filter(tournament__slug=slug).values_list("code", "version")) == versions
+    first, second = tmp_path / "a.json", tmp_path / "b.json"
+    run("export_tournament", slug, str(first))
+    run("import_tournament", str(first))
+    run("export_tournament", slug, str(second))
+    assert first.read_text() == second.read_text()
+
+
+def test_the_demo_round_trips(tmp_path):
+    from tournaments.demo import build_tournament
+
+    demo = build_tournament("demo", name="Кубок (демо)")
+    first, second = tmp_path / "first.json", tmp_path / "second.json"
+    assert run("export_tournament", demo.slug, str(first))[0] == 0
+    code, out, _ = run("import_tournament", str(first), "--slug", "demo-copy")
+    assert code == 0 and out.strip().splitlines()[-1] == "demo-copy"
+    assert run("export_tournament", "demo-copy", str(second))[0] == 0
+    assert first.read_text() == second.read_text()
+    document = json.loads(first.read_text())
+    assert document["format"] == "mafia-tournament/1" and len(document["games"]) == demo.games.count()
+
+
+def test_it_refuses_an_invalid_file_with_the_checkers_messages(tmp_path):
+    document = json.loads(EXAMPLE.read_text())
+    document["games"][0]["seats"][0]["fouls"] = 7
+    document["games"][1]["seats"][2]["role"] = "mayor"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(document, ensure_ascii=False))
+    code, out, err = run("import_tournament", str(bad))
+    checker = subprocess.run([sys.executable, "-m", "scoring", "check", str(bad)], capture_output=True, text=True, cwd=ROOT)
+    assert code == checker.returncode == 1
+    assert err.strip() == checker.stdout.strip() and "fouls" in err
+    assert out == ""
+    assert Tournament.objects.count() == 0 and Game.objects.count() == 0
+
+
+def test_it_refuses_a_file_that_is_not_json(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    code, _out, err = run("import_tournament", str(bad))
+    assert code == 2 and "not valid JSON" in err
+    assert Tournament.objects.count() == 0
+
+
+def test_export_refuses_an_unknown_slug(tmp_path):
+    code, _out, err = run("export_tournament", "no-such", str(tmp_path / "x.json"))
+    assert code == 1 and "no-such" in err
