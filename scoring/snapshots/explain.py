@@ -24,11 +24,11 @@ def explain_all(t: Tournament, stages=None) -> dict[str, list[dict]]:
             out.setdefault(s.player, []).append(entry)
         for rule in ctx.ruleset.rules:
             for award in rule.award(ctx, game):
-                entry = entries.get(award.seat.player)
+                entry = entries.get(award[0].player)  # (seat, cents, detail)
                 if entry is None:
                     continue
                 clause, note = rule.explain(ctx, game, award)
-                entry["lines"].append([rule.key, clause, fmt_cents(award.cents), note])
+                entry["lines"].append([rule.key, clause, fmt_cents(award[1]), note])
         for entry in entries.values():
             if not entry["lines"]:
                 what = ("annulled" if game.result == RESULT_ANNULLED else

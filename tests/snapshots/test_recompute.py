@@ -187,3 +187,16 @@ def test_two_jobs_never_interleave(settings):
     assert results == {"A": 10, "B": None}
     assert events == [("load", "A")]
     assert StandingsSnapshot.objects.filter(tournament=t).count() == 1
+
+
+@pytest.mark.django_db
+def test_explain_all_agrees_with_the_cores_explain_player():
+    from scoring.snapshots.explain import explain_all
+    from scoring.standings import explain_player
+
+    data = tournament_data(played("agree", players=20, rounds=4))
+    every = explain_all(data)
+    for player in data.players[:5]:
+        mine = [(e["game"], c, clause, pts, note) for e in every[player.id] for c, clause, pts, note in e["lines"]]
+        core_lines = [(ln.game, ln.component, ln.clause, f"{ln.points:.2f}", ln.note) for ln in explain_player(data, player.id)]
+        assert mine == core_lines

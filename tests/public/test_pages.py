@@ -1,0 +1,147 @@
+"""Public pages: read the snapshot, constant queries, 404 for unknown things, both languages."""
+import re
+
+import pytest
+from django.core.cache import cache
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from protocols.models import Game
+from scoring.snapshots.models import PlayerStanding
+from scoring.snapshots.services import recompute
+from tests.snapshots.helpers import add_scheduled_round, played
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    cache.clear()
+    yield
+    cache.clear()
+
+
+def _rows(html: str) -> list[tuple[str, str, str]]:
+    """(place, nickname, total) of each standings row, in page order."""
+    body = html.split('<table class="standings">', 1)[1].split("</tbody>", 1)[0]
+    out = []
+    for tr in re.findall(r"<tr data-place.*?</tr>", body, re.S):
+        place = re.search(r'data-place="(\d+)"', tr).group(1)
+        nick = re.search(r'data-nickname="([^"]*)"', tr).group(1)
+        total = re.search(r'<td class="num total">([^<]*)</td>', tr).group(1)
+        out.append((place, nick, total))
+    return out
+
+
+def _count(client, url):
+    cache.clear()
+    with CaptureQueriesContext(connection) as ctx:
+        response = client.get(url)
+    assert response.status_code == 200, url
+    return len(ctx)
+
+
+def test_the_standings_table_is_in_place_order_with_two_decimal_totals(client):
+    t = played("order", players=20, rounds=3)
+    recompute(t.pk)
+    html = client.get("/t/order/").content.decode()
+    rows = _rows(html)
+    assert [int(p) for p, _n, _t in rows] == list(range(1, 21))
+    assert all(re.fullmatch(r"-?\d+\.\d\d", total) for _p, _n, total in rows)
+    stored = list(PlayerStanding.objects.filter(snapshot__tournament=t, snapshot__scope="all").order_by("place"))
+    assert [(n, tot) for _p, n, tot in rows] == [(r.nickname, f"{r.total:.2f}") for r in stored]
+
+
+def test_every_page_answers(client):
+    t = played("pages", players=20, rounds=2, final_games=2)
+    add_scheduled_round(t)
+    recompute(t.pk)
+    row = PlayerStanding.objects.filter(snapshot__tournament=t, snapshot__scope="all", place=1).get()
+    unplayed = Game.objects.filter(tournament=t, status="scheduled").first()
+    for url in ["/", "/t/pages/", "/t/pages/?stage=final", "/t/pages/?stage=qualifying", "/t/pages/?stage=bogus",
+                "/t/pages/standings/table/", "/t/pages/standings/version/", f"/t/pages/players/{row.player_id}/",
+                "/t/pages/games/1/", f"/t/pages/games/{unplayed.number}/", "/t/pages/seating/",
+                f"/t/pages/seating/?me={row.nickname}", "/t/pages/seating/?me=zzz", "/t/pages/seating/?me=pages",
+                "/t/pages/?lang=en", "/t/pages/?lang=xx"]:
+        assert client.get(url).status_code == 200, url
+    for url in ["/t/nope/", "/t/nope/seating/", "/t/pages/players/999999/", "/t/pages/games/999999/",
+                "/t/nope/standings/version/", "/t/pages/players/abc/"]:
+        assert client.get(url).status_code == 404, url
+    assert client.post("/t/pages/").status_code == 405
+
+
+def test_player_page_explains_every_game(client):
+    t = played("explain", players=20, rounds=3)
+    recompute(t.pk)
+    row = PlayerStanding.objects.filter(snapshot__tournament=t, snapshot__scope="all", place=1).get()
+    html = client.get(f"/t/explain/players/{row.player_id}/?lang=en").content.decode()
+    assert row.nickname in html and f"{row.total:.2f}" in html
+    assert html.count('class="game-card"') == row.games == 3
+    for entry in row.explanation:
+        assert f"/t/explain/games/{entry['number']}/" in html
+        for _component, clause, _points, _note in entry["lines"]:
+            assert clause in html
+
+
+def test_the_protocol_shows_once_signed_off(client):
+    t = played("protocol", players=10, rounds=1)
+    [scheduled] = add_scheduled_round(t)
+    html = client.get("/t/protocol/games/1/?lang=en").content.decode()
+    assert "Role" in html and "Best move" in html
+    html = client.get(f"/t/protocol/games/{scheduled.number}/?lang=en").content.decode()
+    assert "once the judge signs it off" in html and "Role" not in html
+
+
+def test_find_me_shows_the_next_table_and_seat(client):
+    t = played("findme", players=20, rounds=2)
+    games = add_scheduled_round(t)
+    seat = games[1].seats.select_related("player").get(number=7)
+    html = client.get(f"/t/findme/seating/?me={seat.player.nickname.upper()}&lang=en").content.decode()
+    assert f"table {games[1].table.number}, seat 7" in html
+    assert f"/t/findme/players/{seat.player_id}/" in html
+
+
+def test_hidden_standings_are_not_shown(client):
+    t = played("hidden", players=10, rounds=2)
+    recompute(t.pk)
+    t.standings_public = False
+    t.save()
+    html = client.get("/t/hidden/?lang=en").content.decode()
+    assert "hidden the standings" in html and '<table class="standings">' not in html
+    row = PlayerStanding.objects.filter(snapshot__tournament=t).first()
+    html = client.get(f"/t/hidden/players/{row.player_id}/?lang=en").content.decode()
+    assert "hidden the standings" in html and 'class="game-card"' not in html
+
+
+def test_both_languages(client):
+    t = played("langs", players=10, rounds=1)
+    recompute(t.pk)
+    assert "Standings" in client.get("/t/langs/?lang=en").content.decode()
+    html = client.get("/t/langs/?lang=ru").content.decode()
+    assert "Таблица" in html and "Найти меня" in html and 'lang="ru"' in html
+
+
+def test_query_counts_do_not_grow_with_players_or_games(client):
+    small = played("few", players=10, rounds=2)
+    large = played("many", players=60, rounds=8)
+    for t in (small, large):
+        add_scheduled_round(t)
+        recompute(t.pk)
+    counts = {}
+    for t in (small, large):
+        row = PlayerStanding.objects.filter(snapshot__tournament=t, snapshot__scope="all", place=1).get()
+        urls = [f"/t/{t.slug}/", f"/t/{t.slug}/standings/table/", f"/t/{t.slug}/standings/version/",
+                f"/t/{t.slug}/players/{row.player_id}/", f"/t/{t.slug}/games/1/", f"/t/{t.slug}/seating/",
+                f"/t/{t.slug}/seating/?me={row.nickname}"]
+        counts[t.slug] = [_count(client, url) for url in urls]
+    assert counts["few"] == counts["many"], counts
+    assert counts["few"][0] <= 3  # tournament + state, snapshot, rows
+
+
+def test_a_cached_standings_page_costs_one_query(client):
+    t = played("cached", players=20, rounds=2)
+    recompute(t.pk)
+    client.get("/t/cached/")
+    with CaptureQueriesContext(connection) as ctx:
+        assert client.get("/t/cached/").status_code == 200
+    assert len(ctx) == 1
