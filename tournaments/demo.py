@@ -15,6 +15,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from protocols.models import Game, GameStatus, Nomination, Seat, SeatPenalty, VoteCount
+from seating.generator import generate, generate_final
 from tournaments.game_simulation import simulate_game
 from tournaments.models import Club, Judge, Player, Registration, Round, Stage, StageKind, Table, Tournament, TournamentJudge
 
@@ -55,11 +56,15 @@ def _judge(username: str, name: str, password: str, group: str) -> Judge:
 def build_tournament(
     slug: str, *, name: str | None = None, players: int = 20, tables: int = 2, qualifying_rounds: int = 8,
     final_games: int = 4, seed: int = 1, signed_off: bool = True, cast: Cast | None = None,
+    seating_moves: int | None = None,
 ) -> Tournament:
     """Create tournament `slug` with every protocol played out by `simulate_game`.
 
-    Each qualifying round seats all players at `tables` tables (players must be 10 × tables);
-    the final seats the 10 players with most qualifying wins for `final_games` games.
+    Each qualifying round seats all players at `tables` tables (players must be 10 × tables):
+    with `seating_moves`, by the seating generator given that many moves (balanced seats, tables,
+    judges and opponents, as a real tournament is seated); without, by a seeded shuffle (fast,
+    for tests and benchmarks). The final seats the 10 players with most qualifying wins for
+    `final_games` games, rotated by a row-complete Latin square.
     Returns the existing tournament unchanged if `slug` is taken (idempotent)."""
     existing = Tournament.objects.filter(slug=slug).first()
     if existing is not None:
@@ -85,21 +90,32 @@ def build_tournament(
     )
     qualifying = Stage.objects.create(tournament=tournament, kind=StageKind.QUALIFYING, order=1)
     builder = _GameBuilder(tournament, rng, signed_off, judges)
-    for number in range(1, qualifying_rounds + 1):
+    for number, plan in enumerate(_qualifying_plan(players, tables, qualifying_rounds, seed, seating_moves, rng), 1):
         round_ = Round.objects.create(stage=qualifying, number=number)
-        order = people[:]
-        rng.shuffle(order)
-        builder.add_round(qualifying, round_, [(table_rows[t], order[10 * t:10 * t + 10]) for t in range(tables)])
+        builder.add_round(qualifying, round_, [
+            (table_rows[table - 1], judges[judge - 1], [people[p - 1] for p in seats]) for table, judge, seats in plan
+        ])
     if final_games:
         final = Stage.objects.create(tournament=tournament, kind=StageKind.FINAL, order=2)
-        finalists = sorted(people, key=lambda p: (-builder.wins[p.pk], p.pk))[:10]
-        for number in range(1, final_games + 1):
+        finalists = sorted(range(1, players + 1), key=lambda n: (-builder.wins[people[n - 1].pk], n))[:10]
+        for number, plan in enumerate(generate_final(final_games, seed=seed, players=finalists).rounds, 1):
             round_ = Round.objects.create(stage=final, number=number)
-            # Seats rotate so that each finalist starts from a different seat every game.
-            shift = (number - 1) % 10
-            builder.add_round(final, round_, [(table_rows[0], finalists[shift:] + finalists[:shift])])
+            (table, judge, seats), = plan
+            builder.add_round(final, round_, [(table_rows[0], judges[0], [people[p - 1] for p in seats])])
     builder.flush()
     return tournament
+
+
+def _qualifying_plan(players: int, tables: int, rounds: int, seed: int, moves: int | None, rng: random.Random):
+    """Each round as (table number, judge number, ten player numbers) rows."""
+    if moves:
+        return [[(t.table_no, t.judge_no, t.seats) for t in rnd] for rnd in generate(players, rounds, tables, seed=seed, iterations=moves).rounds]
+    plan = []
+    for number in range(rounds):
+        order = list(range(1, players + 1))
+        rng.shuffle(order)
+        plan.append([(t + 1, (t + number) % tables + 1, order[10 * t:10 * t + 10]) for t in range(tables)])
+    return plan
 
 
 def _players(slug: str, count: int) -> list[Player]:
@@ -122,12 +138,11 @@ class _GameBuilder:
         self.pending: list[tuple[Game, object, list[Player]]] = []
         self.wins: dict[int, int] = {}
 
-    def add_round(self, stage: Stage, round_: Round, tables: list[tuple[Table, list[Player]]]) -> None:
+    def add_round(self, stage: Stage, round_: Round, tables: list[tuple[Table, Judge, list[Player]]]) -> None:
         now = timezone.now()
-        for index, (table, seated) in enumerate(tables):
+        for table, judge, seated in tables:
             self.number += 1
             played = simulate_game(self.rng)
-            judge = self.judges[(index + round_.number - 1) % len(self.judges)]
             game = Game(
                 tournament=self.tournament, stage=stage, round=round_, table=table, number=self.number, judge=judge,
                 played_on=self.tournament.start_date,

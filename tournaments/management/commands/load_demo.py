@@ -1,5 +1,6 @@
 from django.core.management.base import BaseCommand
 
+from scoring.snapshots.services import recompute
 from tournaments.demo import Cast, build_tournament
 from tournaments.models import Tournament
 
@@ -12,19 +13,13 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         existed = Tournament.objects.filter(slug=DEMO_SLUG).exists()
         cast = Cast()
-        tournament = build_tournament(DEMO_SLUG, name="Кубок Москвы по спортивной мафии (демо)", cast=cast)
-        if not existed:
-            self._recompute(tournament)
+        tournament = build_tournament(DEMO_SLUG, name="Кубок Москвы по спортивной мафии (демо)", cast=cast, seating_moves=20_000)
+        # The standings pages read a stored snapshot: make sure there is one (a no-op if the
+        # job that the tournament's creation enqueued has already stored it).
+        recompute(tournament.pk)
         self.stdout.write(("The demo tournament was already there: " if existed else "Created the demo tournament: ") + tournament.slug)
         self.stdout.write(f"Admin: http://127.0.0.1:8000/admin/  user {cast.admin[0]}  password {cast.admin[1]}")
         self.stdout.write(f"Chief judge: user {cast.chief[0]}  password {cast.chief[1]}")
         self.stdout.write(f"Table judges: users judge1, judge2  password {cast.judge_password}")
         self.stdout.write(f"Public standings: http://127.0.0.1:8000/t/{tournament.slug}/")
         self.stdout.write(tournament.slug)
-
-    def _recompute(self, tournament):
-        try:
-            from scoring.snapshots.services import recompute_now
-        except ImportError:  # the standings app is not installed in this build
-            return
-        recompute_now(tournament)
