@@ -116,7 +116,7 @@ REST_FRAMEWORK = {
 
 # Celery: with no broker, run tasks in-process (eagerly) so one command serves everything.
 CELERY_TASK_ALWAYS_EAGER = not env("CELERY_BROKER_URL")
-CELERY_BROKER_URL = env("CELERY_BROKER_URL") or "memory://"
+CELERY_BROKER_URL = env("CELERY_BROKER_URL") or "memory://localhost/"
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_RESULT_BACKEND = env("CELERY_RESULT_BACKEND", default="") or (None if CELERY_TASK_ALWAYS_EAGER else CELERY_BROKER_URL)
 CELERY_TASK_ACKS_LATE = True
