@@ -34,11 +34,20 @@ def from_cents(cents: int) -> Decimal:
     return Decimal(cents).scaleb(-2)
 
 
-def fmt_cents(cents: int) -> str:
-    """25 -> "0.25", -40 -> "-0.40", 0 -> "0.00": the two-decimal strings of the output."""
+def _fmt(cents: int) -> str:
     sign = "-" if cents < 0 else ""
     whole, frac = divmod(abs(cents), 100)
     return f"{sign}{whole}.{frac:02d}"
+
+
+# The standings print a dozen of these per player, mostly the same few values.
+_FMT_CACHE = {c: _fmt(c) for c in range(-2000, 5001)}
+
+
+def fmt_cents(cents: int) -> str:
+    """25 -> "0.25", -40 -> "-0.40", 0 -> "0.00": the two-decimal strings of the output."""
+    text = _FMT_CACHE.get(cents)
+    return text if text is not None else _fmt(cents)
 
 
 def div_half_up(numerator: int, denominator: int) -> int:

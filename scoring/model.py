@@ -64,9 +64,10 @@ def team_of(role: str) -> str | None:
 
 class _Record:
     __slots__ = ()
+    _fields: tuple = ()
 
     def _values(self):
-        return tuple(getattr(self, name) for name in self.__slots__)
+        return tuple(getattr(self, name) for name in self._fields)
 
     def __eq__(self, other):
         if type(other) is not type(self):
@@ -78,12 +79,12 @@ class _Record:
             tuple(v) if isinstance(v, list) else v for v in self._values()))
 
     def __repr__(self):
-        inner = ", ".join(f"{n}={getattr(self, n)!r}" for n in self.__slots__)
+        inner = ", ".join(f"{n}={getattr(self, n)!r}" for n in self._fields)
         return f"{type(self).__name__}({inner})"
 
 
 class Player(_Record):
-    __slots__ = ("id", "nickname")
+    __slots__ = _fields = ("id", "nickname")
 
     def __init__(self, id: str, nickname: str):
         self.id = id
@@ -92,7 +93,7 @@ class Player(_Record):
 
 class Penalty(_Record):
     """A judge's penalty of 8.5 (−0.4), with its clause and the written reason (9.10)."""
-    __slots__ = ("clause", "reason")
+    __slots__ = _fields = ("clause", "reason")
 
     def __init__(self, clause: str, reason: str = ""):
         self.clause = clause
@@ -101,7 +102,7 @@ class Penalty(_Record):
 
 class FirstKilled(_Record):
     """The player killed in the first shooting night and the seats they named (8.3, 9.6)."""
-    __slots__ = ("seat", "named")
+    __slots__ = _fields = ("seat", "named")
 
     def __init__(self, seat: int, named: tuple = ()):
         self.seat = seat
@@ -109,8 +110,8 @@ class FirstKilled(_Record):
 
 
 class Seat(_Record):
-    __slots__ = ("seat", "player", "role", "fouls", "removed", "extra", "extra_approved",
-                 "penalties", "gross_violation")
+    __slots__ = _fields = ("seat", "player", "role", "fouls", "removed", "extra",
+                           "extra_approved", "penalties", "gross_violation")
 
     def __init__(self, seat: int, player: str, role: str, fouls: int = 0,
                  removed: str | None = None, extra: Decimal = ZERO,
@@ -128,8 +129,9 @@ class Seat(_Record):
 
 
 class Game(_Record):
-    __slots__ = ("id", "stage", "round", "table", "judge", "result", "replay_of",
-                 "first_killed", "seats")
+    _fields = ("id", "stage", "round", "table", "judge", "result", "replay_of",
+               "first_killed", "seats")
+    __slots__ = _fields + ("_notable",)
 
     def __init__(self, id: str, stage: str, round: int, table: int, judge: str = "",
                  result: str = RESULT_RED, replay_of: str | None = None,
@@ -143,6 +145,20 @@ class Game(_Record):
         self.replay_of = replay_of
         self.first_killed = first_killed
         self.seats = tuple(seats)
+        self._notable = None
+
+    def notable_seats(self) -> tuple:
+        """The seats with anything beyond role and fouls: a removal, extra points (or their
+        approval), a penalty or a gross violation. Most seats have none, so rules and checks
+        that only look at these skip the rest (computed once, on first use; the file parser
+        fills it in as it reads the seats)."""
+        notable = self._notable
+        if notable is None:
+            notable = self._notable = tuple(
+                s for s in self.seats
+                if s.removed is not None or s.extra or s.penalties or s.gross_violation
+                or s.extra_approved)
+        return notable
 
     @property
     def order_key(self):
@@ -150,15 +166,20 @@ class Game(_Record):
         return (STAGE_ORDER.get(self.stage, 3), self.round, self.table, self.id)
 
     def seat_by_number(self, number: int) -> Seat | None:
-        for s in self.seats:
+        seats = self.seats
+        if 1 <= number <= len(seats):  # seats are usually listed in order
+            s = seats[number - 1]
+            if s.seat == number:
+                return s
+        for s in seats:
             if s.seat == number:
                 return s
         return None
 
 
 class Tournament(_Record):
-    __slots__ = ("name", "ruleset", "participants", "games_before_final", "lot_seed",
-                 "players", "games", "settings")
+    __slots__ = _fields = ("name", "ruleset", "participants", "games_before_final",
+                           "lot_seed", "players", "games", "settings")
 
     def __init__(self, name: str, ruleset: str, participants: int, games_before_final: int,
                  lot_seed: str, players: tuple = (), games: tuple = (), settings=None):

@@ -16,12 +16,13 @@ from .model import (
 )
 from .rules.base import ScoringContext
 from .rules.difficulty import difficulty_coefficient
-from .rules.win import is_win
+from .rules.win import WINNING_ROLES
 from .rulesets import BREAKDOWN_KEYS, Ruleset, get_ruleset
 from .tiebreaks import rank
 
 STANDINGS_FORMAT = "mafia-standings/1"
 _INDEX = {key: i for i, key in enumerate(BREAKDOWN_KEYS)}
+_DON_OR_SHERIFF = frozenset((DON, SHERIFF))
 
 
 class StandingRow:
@@ -153,27 +154,37 @@ def compute_standings(t: Tournament, stages=None) -> Standings:
     nicknames = {p.id: p.nickname for p in t.players}
     rows: dict[str, StandingRow] = {}
 
+    new_row = StandingRow
+    index_of = _INDEX
+    rules = [(rule, index_of[rule.key]) for rule in ruleset.rules]
+    rows_get = rows.get
     for game in ctx.games:
         result = game.result
-        counted = result != RESULT_ANNULLED
-        fk = game.first_killed
-        fk_seat = fk.seat if fk is not None else None
-        for s in game.seats:
-            row = rows.get(s.player)
-            if row is None:
-                row = rows[s.player] = StandingRow(s.player, nicknames.get(s.player, s.player))
-            if counted:
+        seats = game.seats
+        if result == RESULT_ANNULLED:  # counts in no statistic (tournament-file.md)
+            for s in seats:
+                if s.player not in rows:
+                    rows[s.player] = new_row(s.player, nicknames.get(s.player, s.player))
+        else:
+            # games, wins (8.8.2), wins as don or sheriff (8.8.3), first-killed (8.8.4)
+            winning = WINNING_ROLES.get(result, ())
+            for s in seats:
+                row = rows_get(s.player)
+                if row is None:
+                    row = rows[s.player] = new_row(s.player, nicknames.get(s.player, s.player))
                 row.games += 1
-                if is_win(s.role, result):
+                if s.role in winning:
                     row.wins += 1
-                    if s.role == DON or s.role == SHERIFF:
+                    if s.role in _DON_OR_SHERIFF:
                         row.wins_as_don_or_sheriff += 1
-                if s.seat == fk_seat:
-                    row.first_killed += 1
-        for rule in ruleset.rules:
-            index = _INDEX[rule.key]
+            fk = game.first_killed
+            if fk is not None:
+                killed = game.seat_by_number(fk.seat)
+                if killed is not None:
+                    rows[killed.player].first_killed += 1
+        for rule, index in rules:
             for award in rule.award(ctx, game):
-                rows[award.seat.player].components[index] += award.cents
+                rows[award[0].player].components[index] += award[1]
 
     main_idx = [_INDEX[k] for k in BREAKDOWN_KEYS if k in ruleset.main]
     extra_idx = [_INDEX[k] for k in BREAKDOWN_KEYS if k not in ruleset.main]
@@ -204,11 +215,11 @@ def explain_player(t: Tournament, player_id: str, stages=None) -> list[Explanati
         found = False
         for rule in ctx.ruleset.rules:
             for award in rule.award(ctx, game):
-                if award.seat.player != player_id:
+                if award[0].player != player_id:
                     continue
                 clause, note = rule.explain(ctx, game, award)
                 lines.append(ExplanationLine(game.id, game.stage, rule.key, clause,
-                                             from_cents(award.cents), note))
+                                             from_cents(award[1]), note))
                 found = True
         if not found:
             what = ("annulled" if game.result == RESULT_ANNULLED else

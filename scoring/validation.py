@@ -55,8 +55,13 @@ def _allows_annulled(ruleset: str) -> bool:
     return definition.annulled_games if definition is not None else ruleset != RULESET_FIIM
 
 
-def check_game(game: Game, ruleset: str, settings: Settings | None = None) -> list[Problem]:
-    """Every problem of one game protocol on its own (no cross-game checks)."""
+_SEAT_NUMBERS = list(range(1, SEATS_PER_GAME + 1))
+
+
+def check_game(game: Game, ruleset: str, settings: Settings | None = None, *,
+               known_players=None) -> list[Problem]:
+    """Every problem of one game protocol on its own (no cross-game checks, except that
+    ``known_players``, when given, is the set of player ids a seat may name)."""
     problems: list[Problem] = []
     gid = game.id
 
@@ -80,40 +85,50 @@ def check_game(game: Game, ruleset: str, settings: Settings | None = None) -> li
             f"replays exist only under mafclub, not under {ruleset}")
 
     seats = game.seats
-    if len(seats) != SEATS_PER_GAME:
-        add(None, "seats", "seat_count", f"a game has 10 seats, this one has {len(seats)}")
-    numbers: dict[int, object] = {}
-    players: set[str] = set()
-    counts = {"red": 0, "sheriff": 0, "black": 0, "don": 0}
+    # Whole-table checks first, each one cheap pass; the seat-by-seat search for the
+    # culprit runs only when one fails (a valid 20,000-game file takes none of them).
+    numbers = [s.seat for s in seats]
+    players = {s.player for s in seats}
+    roles = [s.role for s in seats]
+    seats_ok = numbers == _SEAT_NUMBERS or sorted(numbers) == _SEAT_NUMBERS
+    if not seats_ok or len(players) != len(seats):
+        _check_seat_numbers_and_players(seats, add)
+    counts = {"red": roles.count("red"), "sheriff": roles.count("sheriff"),
+              "black": roles.count("black"), "don": roles.count("don")}
+    if counts != ROLE_COUNTS or len(roles) != sum(counts.values()):
+        unknown = False
+        for s in seats:
+            if s.role not in _ROLE_SET:
+                unknown = True
+                add(s.seat, "role", "unknown_role",
+                    f"{s.role!r} is not one of {', '.join(ROLES)}")
+        if not unknown and len(seats) == SEATS_PER_GAME:
+            have = ", ".join(f"{counts[r]} {r}" for r in ROLES)
+            add(None, "role", "role_counts",
+                f"roles are {have}; a game has 6 red, 1 sheriff, 2 black, 1 don")
+    if known_players is not None and not players <= known_players:
+        for s in seats:
+            if s.player not in known_players:
+                add(s.seat, "player", "unknown_player", f"{s.player} is not in the players list")
+
     extras = []  # (seat number, cents)
     any_gross = False
-    for s in seats:
+    fouls = [s.fouls for s in seats]
+    if fouls and (min(fouls) < 0 or max(fouls) > 4):
+        for s in seats:
+            if not 0 <= s.fouls <= 4:
+                add(s.seat, "fouls", "fouls_out_of_range", f"{s.fouls} is outside 0..4")
+    for s in game.notable_seats():  # removals, extras, penalties, gross violations
         n = s.seat
-        if not 1 <= n <= SEATS_PER_GAME:
-            add(n, "seat", "seat_out_of_range", f"{n} is outside 1..10")
-        elif n in numbers:
-            add(n, "seat", "seat_repeated", f"seat {n} appears more than once")
-        numbers[n] = s
-        if s.player in players:
-            add(n, "player", "player_repeated", f"player {s.player} sits at this table twice")
-        players.add(s.player)
-        role = s.role
-        if role in counts:
-            counts[role] += 1
-        else:
-            add(n, "role", "unknown_role", f"{role!r} is not one of {', '.join(ROLES)}")
-        fouls = s.fouls
-        if not 0 <= fouls <= 4:
-            add(n, "fouls", "fouls_out_of_range", f"{fouls} is outside 0..4")
         removed = s.removed
         if removed is not None:
             if removed not in _REMOVAL_SET:
                 add(n, "removed", "unknown_removal",
                     f"{removed!r} is not one of {', '.join(REMOVALS)} (or null)")
-            elif removed == REMOVED_FOURTH_FOUL and fouls != 4:
+            elif removed == REMOVED_FOURTH_FOUL and s.fouls != 4:
                 add(n, "removed", "removal_without_fourth_foul",
-                    f"removed for a 4th foul with {fouls} foul{'s' if fouls != 1 else ''}")
-        if s.extra or s.extra_approved:
+                    f"removed for a 4th foul with {s.fouls} foul{'s' if s.fouls != 1 else ''}")
+        if s.extra:
             _check_extra(s, result, annulled, extras, add)
         if s.penalties:
             _check_penalties(s, result, add)
@@ -126,15 +141,8 @@ def check_game(game: Game, ruleset: str, settings: Settings | None = None) -> li
                 add(n, "gross_violation", "gross_violation_not_annulled",
                     "a gross violation is marked but the game is not annulled")
 
-    if (counts != ROLE_COUNTS and len(seats) == SEATS_PER_GAME
-            and all(s.role in counts for s in seats)):
-        have = ", ".join(f"{counts[r]} {r}" for r in ROLES)
-        add(None, "role", "role_counts",
-            f"roles are {have}; a game has 6 red, 1 sheriff, 2 black, 1 don")
-    if set(numbers) != set(range(1, SEATS_PER_GAME + 1)) and len(seats) == SEATS_PER_GAME:
-        missing = sorted(set(range(1, SEATS_PER_GAME + 1)) - set(numbers))
-        if missing and not any(p.code in ("seat_out_of_range", "seat_repeated") for p in problems):
-            add(None, "seats", "seats_missing", f"seat(s) {missing} are missing")
+    if len(seats) != SEATS_PER_GAME:
+        add(None, "seats", "seat_count", f"a game has 10 seats, this one has {len(seats)}")
     if annulled and allows_annulled and not any_gross:
         add(None, "gross_violation", "annulled_without_violator",
             "an annulled game needs the player who caused it marked gross_violation")
@@ -153,6 +161,21 @@ def check_game(game: Game, ruleset: str, settings: Settings | None = None) -> li
     if fk is not None:
         _check_first_killed(fk, add)
     return problems
+
+
+def _check_seat_numbers_and_players(seats, add):
+    seen_numbers = set()
+    seen_players = set()
+    for s in seats:
+        n = s.seat
+        if not 1 <= n <= SEATS_PER_GAME:
+            add(n, "seat", "seat_out_of_range", f"{n} is outside 1..10")
+        elif n in seen_numbers:
+            add(n, "seat", "seat_repeated", f"seat {n} appears more than once")
+        seen_numbers.add(n)
+        if s.player in seen_players:
+            add(n, "player", "player_repeated", f"player {s.player} sits at this table twice")
+        seen_players.add(s.player)
 
 
 def _check_extra(s, result, annulled, extras, add):
@@ -262,11 +285,7 @@ def check_tournament(t: Tournament, *, _known_game_ids=None) -> list[Problem]:
             add(g.id, None, "id", "game_id_repeated", f"game id {g.id} appears more than once")
         else:
             by_id[g.id] = g
-        problems.extend(check_game(g, t.ruleset, settings))
-        for s in g.seats:
-            if s.player not in player_ids:
-                add(g.id, s.seat, "player", "unknown_player",
-                    f"{s.player} is not in the players list")
+        problems.extend(check_game(g, t.ruleset, settings, known_players=player_ids))
 
     known = set(by_id) | set(_known_game_ids or ())
     replayed: dict[str, str] = {}
@@ -301,6 +320,8 @@ def _check_excluded_players(t: Tournament) -> list[Problem]:
     """003 item 10: a player who causes a second replay is excluded from the rest of the
     tournament, so they may not appear in a game that comes later in playing order."""
     problems = []
+    if not any(g.result == RESULT_ANNULLED for g in t.games):
+        return problems
     ordered = sorted(t.games, key=lambda g: g.order_key)
     violations: dict[str, int] = {}
     excluded_after: dict[str, tuple] = {}  # player -> order key of their second violation

@@ -8,10 +8,14 @@ from ..settings import Settings
 
 
 class Award(NamedTuple):
-    """Points one seat earns from one rule in one game (in hundredths, see decimals.py)."""
+    """Points one seat earns from one rule in one game (in hundredths, see decimals.py).
+
+    Rules on the hot path build plain ``(seat, cents, detail)`` tuples of this same shape
+    (a NamedTuple costs a Python-level call each), so readers index them: award[0] is the
+    seat, award[1] the cents, award[2] the rule-specific detail for Rule.explain."""
     seat: Seat
     cents: int
-    detail: Any = None  # rule-specific, turned into a clause and a note by Rule.explain
+    detail: Any = None
 
 
 class ScoringContext:
@@ -40,7 +44,8 @@ class Rule:
         """Tournament-wide values over the ranked games; stored in ctx.prepared[key]."""
         return None
 
-    def award(self, ctx: ScoringContext, game: Game) -> list[Award]:
+    def award(self, ctx: ScoringContext, game: Game) -> list:
+        """The non-zero (seat, cents, detail) awards of this rule in one game."""
         raise NotImplementedError
 
     def explain(self, ctx: ScoringContext, game: Game, award: Award) -> tuple[str, str]:

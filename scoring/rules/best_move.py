@@ -17,12 +17,15 @@ def blacks_named(game) -> tuple[object, int] | None:
     fk = game.first_killed
     if fk is None:
         return None
-    by_number = {s.seat: s for s in game.seats}
-    killed = by_number.get(fk.seat)
+    killed = game.seat_by_number(fk.seat)
     if killed is None:
         return None
-    hits = sum(1 for n in set(fk.named) if n != fk.seat and n in by_number
-               and by_number[n].role in TEAM_BLACK_ROLES)
+    hits = 0
+    for n in set(fk.named):
+        if n != fk.seat:
+            named = game.seat_by_number(n)
+            if named is not None and named.role in TEAM_BLACK_ROLES:
+                hits += 1
     return killed, hits
 
 
@@ -42,6 +45,9 @@ class BestMove(Rule):
     title = "best move"
 
     def award(self, ctx, game):
+        fk = game.first_killed
+        if fk is None or not fk.named:
+            return []
         found = blacks_named(game)
         if found is None:
             return []
@@ -51,4 +57,4 @@ class BestMove(Rule):
 
     def explain(self, ctx, game, award):
         named = ", ".join(str(n) for n in game.first_killed.named)
-        return "8.3.1", f"best move: named {named}, {award.detail} of them black"
+        return "8.3.1", f"best move: named {named}, {award[2]} of them black"

@@ -39,10 +39,8 @@ def first_killed_red_seat(game):
     fk = game.first_killed
     if fk is None:
         return None
-    for s in game.seats:
-        if s.seat == fk.seat:
-            return s if s.role in TEAM_RED_ROLES else None
-    return None
+    s = game.seat_by_number(fk.seat)
+    return s if s is not None and s.role in TEAM_RED_ROLES else None
 
 
 class FirstNightCompensation(Rule):
@@ -71,6 +69,6 @@ class FirstNightCompensation(Rule):
 
     def explain(self, ctx, game, award):
         data = ctx.prepared[self.key]
-        b = data["b"].get(award.seat.player, 0)
-        return "8.6.3", (f"first-killed as {award.seat.role}, red lost: Ci = "
-                         f"{fmt_cents(award.cents)} (B = {b}, N = {data['n']})")
+        b = data["b"].get(award[0].player, 0)
+        return "8.6.3", (f"first-killed as {award[0].role}, red lost: Ci = "
+                         f"{fmt_cents(award[1])} (B = {b}, N = {data['n']})")

@@ -41,8 +41,8 @@ class EscalatingCompensation(Rule):
         return [Award(first_killed_red_seat(game), hit[1], hit[0])]
 
     def explain(self, ctx, game, award):
-        return self.clause, (f"first-killed as {award.seat.role} and red lost for the "
-                             f"{_ordinal(award.detail)} time: +{fmt_cents(award.cents)}")
+        return self.clause, (f"first-killed as {award[0].role} and red lost for the "
+                             f"{_ordinal(award[2])} time: +{fmt_cents(award[1])}")
 
 
 def _ordinal(k: int) -> str:

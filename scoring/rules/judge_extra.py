@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..decimals import fmt_cents, to_cents
-from .base import Award, Rule
+from .base import Rule
 
 
 class JudgeExtra(Rule):
@@ -12,12 +12,12 @@ class JudgeExtra(Rule):
 
     def award(self, ctx, game):
         out = []
-        for s in game.seats:
+        for s in game.notable_seats():
             extra = s.extra
             if extra:
-                out.append(Award(s, to_cents(extra)))
+                out.append((s, to_cents(extra), None))
         return out
 
     def explain(self, ctx, game, award):
-        approved = " (approved by the chief judge)" if award.cents > 50 else ""
-        return self.clause, f"judge's extra points +{fmt_cents(award.cents)}{approved}"
+        approved = " (approved by the chief judge)" if award[1] > 50 else ""
+        return self.clause, f"judge's extra points +{fmt_cents(award[1])}{approved}"

@@ -10,7 +10,7 @@ from ..model import (
     BLACK, CLAUSE_8_5_1, CLAUSE_8_5_2, CLAUSE_8_5_3, CLAUSE_8_5_4, DON, RED, RESULT_BLACK,
     RESULT_DRAW, RESULT_RED, SHERIFF,
 )
-from .base import Award, Rule
+from .base import Rule
 
 PENALTY_CENTS = -40
 
@@ -43,11 +43,11 @@ class Penalties(Rule):
 
     def award(self, ctx, game):
         out = []
-        for s in game.seats:
+        for s in game.notable_seats():
             for p in s.penalties:  # one award per penalty, so each keeps its clause
-                out.append(Award(s, PENALTY_CENTS, p))
+                out.append((s, PENALTY_CENTS, p))
         return out
 
     def explain(self, ctx, game, award):
-        p = award.detail
+        p = award[2]
         return p.clause, f"penalty: {p.reason}" if p.reason else "penalty"

@@ -8,7 +8,7 @@ RULES.md §4), so their removal in that game adds nothing here.
 from __future__ import annotations
 
 from ..model import REMOVED_DISQUALIFYING, REMOVED_FOURTH_FOUL, RESULT_ANNULLED
-from .base import Award, Rule
+from .base import Rule
 
 REMOVAL_CENTS = -50
 
@@ -33,13 +33,13 @@ class Removal(Rule):
         annulled = game.result == RESULT_ANNULLED
         fourth = ctx.settings.fourth_foul_removal_counts
         out = []
-        for s in game.seats:
+        for s in game.notable_seats():
             if s.removed is not None:
                 cents = removal_cents(s, annulled, fourth)
                 if cents:
-                    out.append(Award(s, cents))
+                    out.append((s, cents, None))
         return out
 
     def explain(self, ctx, game, award):
-        what = "4th foul" if award.seat.removed == REMOVED_FOURTH_FOUL else "disqualifying foul"
+        what = "4th foul" if award[0].removed == REMOVED_FOURTH_FOUL else "disqualifying foul"
         return self.clause, f"removed from the table ({what})"

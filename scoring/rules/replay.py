@@ -37,14 +37,14 @@ class ReplayPenalty(Rule):
             return []
         nth = ctx.prepared[self.key]
         out = []
-        for s in game.seats:
+        for s in game.notable_seats():
             if s.gross_violation:
                 k = nth[(game.id, s.player)]
                 out.append(Award(s, YELLOW_CENTS + (RED_CARD_CENTS if k >= 2 else 0), k))
         return out
 
     def explain(self, ctx, game, award):
-        if award.detail >= 2:
+        if award[2] >= 2:
             return self.clause, ("gross violation, replay: -3.00 (removal + yellow card) and "
-                                 f"-2.00 (red card, replay number {award.detail} caused)")
+                                 f"-2.00 (red card, replay number {award[2]} caused)")
         return self.clause, "gross violation, replay: -3.00 (removal + yellow card)"

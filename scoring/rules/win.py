@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from ..decimals import fmt_cents
 from ..model import RESULT_BLACK, RESULT_RED, TEAM_BLACK_ROLES, TEAM_RED_ROLES
-from .base import Award, Rule
+from .base import Rule
 
 WIN_CENTS = 100
-_WINNING_ROLES = {RESULT_RED: TEAM_RED_ROLES, RESULT_BLACK: TEAM_BLACK_ROLES}
+WINNING_ROLES = {RESULT_RED: TEAM_RED_ROLES, RESULT_BLACK: TEAM_BLACK_ROLES}
 
 
 class WinPoints(Rule):
@@ -19,21 +19,21 @@ class WinPoints(Rule):
     title = "win"
 
     def award(self, ctx, game):
-        roles = _WINNING_ROLES.get(game.result)
+        roles = WINNING_ROLES.get(game.result)
         if roles is None:
             return []
         cents = WIN_CENTS
         if ctx.k_cents is not None and game.result == ctx.hard_result:
             cents = ctx.k_cents
-        return [Award(s, cents) for s in game.seats if s.role in roles]
+        return [(s, cents, None) for s in game.seats if s.role in roles]
 
     def explain(self, ctx, game, award):
         clause = "8.2.1" if game.result == RESULT_RED else "8.2.2"
-        if award.cents != WIN_CENTS:
-            return f"{clause}, 8.7", f"{game.result} win in a hard game, K = {fmt_cents(award.cents)}"
+        if award[1] != WIN_CENTS:
+            return f"{clause}, 8.7", f"{game.result} win in a hard game, K = {fmt_cents(award[1])}"
         return clause, f"{game.result} win"
 
 
 def is_win(seat_role: str, result: str) -> bool:
-    roles = _WINNING_ROLES.get(result)
+    roles = WINNING_ROLES.get(result)
     return roles is not None and seat_role in roles

@@ -32,7 +32,7 @@ def test_win_points_of_a_game_are_the_winners_k_weighted_count(doc):
         awards = WinPoints().award(ctx, g)
         winners = 7 if g.result == "red" else 3 if g.result == "black" else 0
         weight = ctx.k_cents if (ctx.k_cents is not None and g.result == ctx.hard_result) else 100
-        assert sum(a.cents for a in awards) == winners * weight
+        assert sum(a[1] for a in awards) == winners * weight
         assert len(awards) == winners
         total += winners * weight
     rows = compute_standings(t).rows
