@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 
+from scoring.problems import Problem
+
 from .checks import check_entry
 from .entry import ProtocolEntry, diff_data, entry_from_game
 from .models import Game, GameStatus, Nomination, Protest, ProtestStatus, ProtocolVersion, Seat, SeatPenalty, VoteCount
@@ -184,8 +186,8 @@ def decide_protest(*, protest: Protest, user, status: str, decision: str) -> Pro
     game = protest.game
     if not is_chief_judge(user, game.tournament):
         raise ProtocolPermissionDenied("Only the chief judge decides protests.")
-    if status not in (ProtestStatus.REJECTED, ProtestStatus.AMENDED, ProtestStatus.REPLAY) or not decision.strip():
-        raise ProtocolInvalid([])
+    if status not in ProtestStatus.values or not decision.strip():
+        raise ProtocolInvalid([Problem(None, None, "decision", "decision_missing", "a decision needs its status and written text")])
     with transaction.atomic():
         protest.status = status
         protest.decision = decision
