@@ -30,6 +30,15 @@ def _refusal_to_form(form, refusal: SeatingRefused) -> None:
     form.add_error(refusal.field if refusal.field in form.fields else None, refusal.message)
 
 
+def _form_errors(form) -> str:
+    """The form's errors in one line, each after its field's label."""
+    parts = []
+    for name, errors in form.errors.items():
+        label = form.fields[name].label if name in form.fields else None
+        parts.append(f"{label}: {' '.join(errors)}" if label else " ".join(errors))
+    return "; ".join(parts)
+
+
 admin.site.unregister(Stage)
 
 
@@ -147,6 +156,12 @@ class SeatingStageAdmin(StageAdmin):
             extra_context.update(self._seating_context(request, stage))
         return super().change_view(request, object_id, form_url, extra_context)
 
+    def render_change_form(self, request, context, *args, **kwargs):
+        reseat_form = context.get("reseat_form")
+        if reseat_form is not None:
+            context["media"] = context["media"] + reseat_form.media  # the substitute's autocomplete
+        return super().render_change_form(request, context, *args, **kwargs)
+
     def _seating_context(self, request, stage: Stage, swap_form=None, reseat_form=None) -> dict:
         stored = stored_seating(stage=stage)
         can_change = self.has_change_permission(request, stage)
@@ -161,7 +176,7 @@ class SeatingStageAdmin(StageAdmin):
             if can_change:
                 context["swap_form"] = swap_form or SwapSeatsForm()
                 context["swap_url"] = self._url("seating_swap", stage)
-                context["reseat_form"] = reseat_form or ReseatForm(stage=stage)
+                context["reseat_form"] = reseat_form or ReseatForm(stage=stage, seated=stored.roster.player_ids())
                 context["reseat_url"] = self._url("seating_reseat", stage)
         return context
 
@@ -169,7 +184,8 @@ class SeatingStageAdmin(StageAdmin):
         """The change page again, with an invalid swap or reseat form and its errors."""
         extra = self._seating_context(request, stage, **forms)
         request.method = "GET"  # render, do not process the stage's own form
-        response = super().change_view(request, str(stage.pk), "", extra)
+        # The stage's own form still posts to the change page, not to this url.
+        response = super().change_view(request, str(stage.pk), self._url("change", stage), extra)
         response.status_code = 200
         return response
 
@@ -192,7 +208,7 @@ class SeatingStageAdmin(StageAdmin):
                 self.log_change(request, stage, message)
                 self.message_user(request, message, messages.SUCCESS)
                 return HttpResponseRedirect(self._url("change", stage) + "#seating")
-        self.message_user(request, _("The swap was not made: see the errors of the swap form."), messages.ERROR)
+        self.message_user(request, _("The swap was not made: %(errors)s") % {"errors": _form_errors(form)}, messages.ERROR)
         return self._change_page_with(request, stage, swap_form=form)
 
     def reseat_view(self, request, object_id):
@@ -220,5 +236,5 @@ class SeatingStageAdmin(StageAdmin):
                 self.log_change(request, stage, message)
                 self.message_user(request, message, messages.SUCCESS)
                 return HttpResponseRedirect(self._url("change", stage) + "#seating")
-        self.message_user(request, _("Nothing was reseated: see the errors of the reseat form."), messages.ERROR)
+        self.message_user(request, _("Nothing was reseated: %(errors)s") % {"errors": _form_errors(form)}, messages.ERROR)
         return self._change_page_with(request, stage, reseat_form=form)

@@ -2,7 +2,10 @@
 from __future__ import annotations
 
 from django import forms
+from django.contrib import admin
+from django.contrib.admin.widgets import AutocompleteSelect
 from django.core import signing
+from django.db.models import Case, Value, When
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Player, Registration, Stage, StageKind
@@ -13,20 +16,15 @@ PREVIEW_SALT = "seating.store.preview"
 PREVIEW_MAX_AGE = 24 * 3600  # seconds a preview can be saved after it was made
 
 
-class RegistrationChoiceField(forms.ModelMultipleChoiceField):
-    def label_from_instance(self, player):
-        return str(player)
-
-
 class GenerateSeatingForm(forms.Form):
     games = forms.IntegerField(label=_("Games per player"), min_value=1, max_value=60)
     seed = forms.IntegerField(label=_("Seed"), min_value=0, initial=0, help_text=_("The same seed gives the same seating."))
     time_limit = forms.FloatField(
-        label=_("Time limit, seconds"), required=False, min_value=0.1, max_value=600,
+        label=_("Time limit, seconds"), required=False, min_value=0.1, max_value=60,
         help_text=_("Empty: the generator's own budget (reproducible from the seed)."),
     )
     tables = forms.IntegerField(label=_("Tables a round"), required=False, min_value=1, help_text=_("Empty: one per 10 players."))
-    players = RegistrationChoiceField(
+    players = forms.ModelMultipleChoiceField(
         label=_("Players"), queryset=Player.objects.none(), required=False, widget=forms.CheckboxSelectMultiple,
         help_text=_("Empty: every registration not withdrawn. A final seats exactly 10."),
     )
@@ -35,12 +33,19 @@ class GenerateSeatingForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.stage = stage
         registrations = list(active_registrations(stage=stage))
-        self.fields["players"].queryset = Player.objects.filter(pk__in=[r.player_id for r in registrations])
+        self.numbers = {r.player_id: r.number for r in registrations}
+        order = Case(*[When(pk=r.player_id, then=Value(index)) for index, r in enumerate(registrations)], default=Value(0))
+        self.fields["players"].queryset = Player.objects.filter(pk__in=self.numbers).order_by(order)
+        self.fields["players"].label_from_instance = self._player_label
         if stage.kind == StageKind.FINAL:
             self.fields["games"].initial = 10
             del self.fields["tables"]
         else:
             self.fields["games"].initial = stage.tournament.games_before_final
+
+    def _player_label(self, player: Player) -> str:
+        number = self.numbers.get(player.pk)
+        return f"{number}. {player}" if number is not None else str(player)
 
     def chosen_players(self) -> list[Player] | None:
         players = self.cleaned_data.get("players")
@@ -65,10 +70,10 @@ def read_preview(token: str, *, stage: Stage) -> dict:
 class SwapSeatsForm(forms.Form):
     """Two seats by game number (as on the grid) and seat number."""
 
-    game_a = forms.IntegerField(label=_("Game"), min_value=1)
-    seat_a = forms.IntegerField(label=_("Seat"), min_value=1, max_value=10)
-    game_b = forms.IntegerField(label=_("with game"), min_value=1)
-    seat_b = forms.IntegerField(label=_("seat"), min_value=1, max_value=10)
+    game_a = forms.IntegerField(label=_("First game"), min_value=1)
+    seat_a = forms.IntegerField(label=_("First seat"), min_value=1, max_value=10)
+    game_b = forms.IntegerField(label=_("Second game"), min_value=1)
+    seat_b = forms.IntegerField(label=_("Second seat"), min_value=1, max_value=10)
 
     def clean(self):
         data = super().clean()
@@ -81,15 +86,18 @@ class ReseatForm(forms.Form):
     withdrawn = forms.ModelChoiceField(label=_("Withdrawn player"), queryset=Player.objects.none(), required=False)
     substitute = forms.ModelChoiceField(
         label=_("Substitute"), queryset=Player.objects.none(), required=False,
-        help_text=_("A player not seated in this stage; registered in the tournament on reseating."),
+        # Search by nickname instead of a list of every player in the database.
+        widget=AutocompleteSelect(Registration._meta.get_field("player"), admin.site),
+        help_text=_("Takes over the withdrawn player's remaining games; registered in the tournament on reseating."),
     )
     seed = forms.IntegerField(label=_("Seed"), min_value=0, initial=0)
-    time_limit = forms.FloatField(label=_("Time limit, seconds"), required=False, min_value=0.1, max_value=600)
+    time_limit = forms.FloatField(label=_("Time limit, seconds"), required=False, min_value=0.1, max_value=60)
 
-    def __init__(self, *args, stage: Stage, **kwargs):
+    def __init__(self, *args, stage: Stage, seated: list[int] | None = None, **kwargs):
         super().__init__(*args, **kwargs)
         self.stage = stage
-        seated = [player.pk for player in stored_seating(stage=stage).roster.players]
+        if seated is None:
+            seated = [player.pk for player in stored_seating(stage=stage).roster.players]
         active = Player.objects.filter(
             registrations__tournament_id=stage.tournament_id, registrations__withdrawn=False, pk__in=seated,
         )
