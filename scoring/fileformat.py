@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from decimal import Decimal, InvalidOperation
+from operator import itemgetter
 from pathlib import Path
 
 from .model import (
@@ -21,6 +22,8 @@ FORMAT = "mafia-tournament/1"
 
 _SEAT_DEFAULTS = {"fouls": 0, "removed": None, "extra": "0", "extra_approved": False,
                   "penalties": (), "gross_violation": False}
+
+_PLAIN_SEAT = itemgetter("seat", "player", "role", "fouls")
 
 # Distinct extra values are few ("0.25", "0.4", ...): parse each string once.
 _DECIMAL_CACHE: dict[str, Decimal] = {"0": ZERO}
@@ -242,6 +245,12 @@ class _Reader:
         out = []
         ok = True
         for index, p in enumerate(items):
+            if type(p) is dict:
+                pid = p.get("id")
+                nick = p.get("nickname")
+                if type(pid) is str and pid and type(nick) is str:
+                    out.append(Player(pid, nick))
+                    continue
             field = f"players[{index}]"
             if not isinstance(p, dict):
                 self.problem(None, None, field, "wrong_type",
@@ -294,14 +303,15 @@ class _Reader:
                 for s in seat_items:
                     # Inline fast path for the plain seat (seat, player, role, fouls only).
                     if type(s) is dict and len(s) == 4:
-                        number = s.get("seat")
-                        player = s.get("player")
-                        role = s.get("role")
-                        fouls = s.get("fouls")
-                        if (type(number) is int and type(player) is str
-                                and type(role) is str and type(fouls) is int):
-                            append(Seat(number, player, role, fouls))
-                            continue
+                        try:
+                            number, player, role, fouls = _PLAIN_SEAT(s)
+                        except KeyError:
+                            pass
+                        else:
+                            if (type(number) is int and type(player) is str
+                                    and type(role) is str and type(fouls) is int):
+                                append(Seat(number, player, role, fouls))
+                                continue
                     seat = self.seat(gid, s)
                     if seat is not None:
                         append(seat)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 from itertools import groupby
+from operator import attrgetter
 
 
 @dataclass(frozen=True)
@@ -37,10 +38,7 @@ def lot_digest(lot_seed: str, player_id: str) -> str:
 
 def rank(rows: list, tiebreaks: tuple[str, ...], lot_seed: str) -> list:
     """Order rows best first, set ``place`` (1..n) and ``decided_by_lot`` on each; return them."""
-    attrs = [METRICS[key].attr for key in tiebreaks]
-
-    def key(row):
-        return tuple(getattr(row, a) for a in attrs)
+    key = attrgetter(*[METRICS[key].attr for key in tiebreaks])
 
     ordered = sorted(rows, key=key, reverse=True)
     out = []

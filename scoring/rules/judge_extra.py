@@ -1,7 +1,7 @@
 """The judge's extra points (8.4), as recorded on the protocol (limits: validation.py)."""
 from __future__ import annotations
 
-from ..decimals import fmt_cents, to_cents
+from ..decimals import cents_of, fmt_cents
 from .base import Rule
 
 
@@ -15,7 +15,7 @@ class JudgeExtra(Rule):
         for s in game.notable_seats():
             extra = s.extra
             if extra:
-                out.append((s, to_cents(extra), None))
+                out.append((s, cents_of(extra), None))
         return out
 
     def explain(self, ctx, game, award):

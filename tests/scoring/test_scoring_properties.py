@@ -140,3 +140,22 @@ def test_a_stage_selection_is_scored_as_a_file_of_those_games(doc, stages):
 def test_the_fast_serializer_matches_json_dumps(doc):
     s = compute_standings(parse_document(doc))
     assert dumps_standings(s) == json.dumps(s.to_document(), ensure_ascii=False, indent=1)
+
+
+@SETTINGS
+@given(tournament_docs())
+def test_the_parser_fast_paths_build_what_the_careful_path_builds(doc):
+    from scoring.fileformat import _Reader
+    from scoring.model import Game
+
+    t = parse_document(doc)
+    reader = _Reader()
+    for g_doc, g in zip(doc["games"], t.games):
+        careful = [reader.seat_slow(g.id, s)
+                   for s in g_doc["seats"]]
+        assert tuple(careful) == g.seats
+        # the parser's notable seats are those Game.notable_seats() finds by itself
+        fresh = Game(g.id, g.stage, g.round, g.table, g.judge, g.result, g.replay_of,
+                     g.first_killed, g.seats)
+        assert fresh.notable_seats() == g.notable_seats()
+    assert reader.problems == []
