@@ -40,9 +40,9 @@ def make_cast() -> Cast:
             reg = RegistrationFactory(tournament=tournament)
             SeatFactory(game=g, number=n, player=reg.player)
     organiser = UserFactory(username="organiser", is_staff=True)
-    organiser.groups.add(Group.objects.get(name="Organiser"))
+    organiser.groups.add(Group.objects.get_or_create(name="Organiser")[0])
     for user, group in ((chief_judge.user, "Chief judge"), (judge.user, "Judge"), (other_judge.user, "Judge")):
-        user.groups.add(Group.objects.get(name=group))
+        user.groups.add(Group.objects.get_or_create(name=group)[0])
     return Cast(game, other, organiser, chief_judge.user, judge.user, other_judge.user)
 
 
