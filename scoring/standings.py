@@ -182,7 +182,10 @@ def compute_standings(t: Tournament, stages=None) -> Standings:
                 killed = game.seat_by_number(fk.seat)
                 if killed is not None:
                     rows[killed.player].first_killed += 1
+        plain = not game.notable_seats()
         for rule, index in rules:
+            if plain and rule.notable_only:
+                continue
             for award in rule.award(ctx, game):
                 rows[award[0].player].components[index] += award[1]
 

@@ -39,6 +39,9 @@ class Rule:
     key: str = ""          # the breakdown component this rule feeds
     clause: str = ""       # where it comes from, e.g. "8.2.4"
     title: str = ""        # a few words for people
+    # True for a rule that only ever awards seats in game.notable_seats() (removals, extras,
+    # penalties, gross violations): the calculator skips it for a game with none.
+    notable_only: bool = False
 
     def prepare(self, ctx: ScoringContext) -> Any:
         """Tournament-wide values over the ranked games; stored in ctx.prepared[key]."""

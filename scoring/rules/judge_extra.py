@@ -8,6 +8,7 @@ from .base import Rule
 class JudgeExtra(Rule):
     key = "judge_extra"
     clause = "8.4"
+    notable_only = True
     title = "judge's extra points"
 
     def award(self, ctx, game):

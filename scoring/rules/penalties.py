@@ -39,6 +39,7 @@ def penalty_fits(clause: str, role: str, result: str) -> bool:
 class Penalties(Rule):
     key = "penalty"
     clause = "8.5"
+    notable_only = True
     title = "penalty"
 
     def award(self, ctx, game):

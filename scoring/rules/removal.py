@@ -27,6 +27,7 @@ def removal_cents(seat, annulled: bool, fourth_foul_counts: bool) -> int:
 class Removal(Rule):
     key = "removal"
     clause = "8.2.4"
+    notable_only = True
     title = "removed from the table"
 
     def award(self, ctx, game):

@@ -17,6 +17,7 @@ RED_CARD_CENTS = -200
 class ReplayPenalty(Rule):
     key = "replay_penalty"
     clause = "003 item 10"
+    notable_only = True
     title = "replay after a gross violation"
 
     def prepare(self, ctx):
