@@ -196,11 +196,13 @@ class _Reader:
             game = self.game(index, g)
             if game is not None:
                 parsed_games.append(game)
-        if not ok or settings is None or parsed_players is None:
+        if not ok:
             return None
+        # Broken players or settings are already reported; the rest is still checked
+        # (with the players that did parse and the default settings).
         return Tournament(fields["name"], fields["ruleset"], fields["participants"],
                           fields["games_before_final"], fields["lot_seed"],
-                          parsed_players, parsed_games, settings)
+                          parsed_players, parsed_games, settings or Settings())
 
     def settings(self, obj) -> Settings | None:
         if obj is None:
@@ -241,9 +243,9 @@ class _Reader:
                     values[key] = d
         return Settings(**values) if good else None
 
-    def players(self, items) -> list[Player] | None:
+    def players(self, items) -> list[Player]:
+        """The players that parse (the others are reported)."""
         out = []
-        ok = True
         for index, p in enumerate(items):
             if type(p) is dict:
                 pid = p.get("id")
@@ -255,7 +257,6 @@ class _Reader:
             if not isinstance(p, dict):
                 self.problem(None, None, field, "wrong_type",
                              f"must be an object, not {_type_name(p)}")
-                ok = False
                 continue
             good_id, pid = self.require(p, "id", "str", None, None, f"{field}.id")
             good_nick, nick = self.require(p, "nickname", "str", None, None,
@@ -265,9 +266,7 @@ class _Reader:
                 good_id = False
             if good_id and good_nick:
                 out.append(Player(pid, nick))
-            else:
-                ok = False
-        return out if ok else None
+        return out
 
     def game(self, index, g) -> Game | None:
         if type(g) is dict:

@@ -1,5 +1,6 @@
 """Read a tournament from the database into the pure scoring core's model, in a fixed number of
-queries (four: registrations, games, seats, penalties), whatever the tournament's size.
+queries (four: registrations, games, seats, penalties; a fifth only if someone plays without a
+registration), whatever the tournament's size.
 
     tournament_data(tournament) -> scoring.model.Tournament     (export, the scoring CLI's input)
     load(tournament) -> Loaded                                  (the same plus what pages need)
@@ -15,7 +16,7 @@ from decimal import Decimal
 from protocols.models import Game, GameStatus, Seat, SeatPenalty
 from scoring import model as core
 from scoring.settings import Settings
-from tournaments.models import Registration, Tournament
+from tournaments.models import Player, Registration, Tournament
 
 _STAGE_LETTER = {core.QUALIFYING: "Q", core.SEMIFINAL: "S", core.FINAL: "F"}
 _ZERO = Decimal("0")
@@ -84,19 +85,25 @@ def load(t: Tournament, *, signed_off_only: bool = True) -> Loaded:
         penalties.setdefault(seat_pk, []).append(core.Penalty(clause, reason))
 
     seats_by_game: dict[int, list[core.Seat]] = {}
-    for (seat_pk, game_pk, number, player_pk, nickname, club, role, fouls, removed, extra,
-         extra_approved, gross) in seat_qs.order_by("game_id", "number").values_list(
-            "id", "game_id", "number", "player_id", "player__nickname", "player__club__name", "role", "fouls",
-            "removed", "extra", "extra_approved", "gross_violation"):
+    unregistered: set[int] = set()
+    for (seat_pk, game_pk, number, player_pk, role, fouls, removed, extra, extra_approved,
+         gross) in seat_qs.order_by("game_id", "number").values_list(
+            "id", "game_id", "number", "player_id", "role", "fouls", "removed", "extra", "extra_approved",
+            "gross_violation"):
         fid = file_ids.get(player_pk)
         if fid is None:  # a player seated without a registration: still scored, under p<pk>
             fid = file_ids[player_pk] = f"p{player_pk}"
-            players[fid] = core.Player(fid, nickname)
-            clubs[fid] = club or ""
+            unregistered.add(player_pk)
         seats_by_game.setdefault(game_pk, []).append(core.Seat(
             number, fid, role, fouls, removed or None, extra if extra else _ZERO, extra_approved,
             tuple(penalties.get(seat_pk, ())), gross,
         ))
+    if unregistered:  # an anomaly (registrations are the rule): one more query, never one per player
+        for player_pk, nickname, club in Player.objects.filter(pk__in=unregistered).values_list(
+                "pk", "nickname", "club__name"):
+            fid = file_ids[player_pk]
+            players[fid] = core.Player(fid, nickname)
+            clubs[fid] = club or ""
 
     games = []
     game_numbers = {}

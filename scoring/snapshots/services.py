@@ -6,19 +6,13 @@
 """
 from __future__ import annotations
 
-import logging
-
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from scoring.standings import compute_standings
-
-from .explain import explain_all
 from .loader import load
-from .models import SCOPE_ALL, PlayerStanding, StandingsSnapshot, StandingsState
-
-log = logging.getLogger(__name__)
+from .models import StandingsSnapshot, StandingsState
+from .store import store_snapshot
 
 KEEP_VERSIONS = 3  # older snapshots are deleted; a page that loaded one still finds the newest
 
@@ -69,41 +63,8 @@ def recompute(tournament_id: int, *, force: bool = False) -> int | None:
         version = state.requested_version
         loaded = load(tournament)
         now = timezone.now()
-        _store(tournament, loaded, version, now)
+        store_snapshot(tournament, loaded, version, now)
         state.computed_version, state.computed_at = version, now
         state.save(update_fields=["requested_version", "computed_version", "computed_at"])
         StandingsSnapshot.objects.filter(tournament_id=tournament_id, version__lte=version - KEEP_VERSIONS).delete()
     return version
-
-
-def _store(tournament, loaded, version: int, now) -> None:
-    core = loaded.tournament
-    order = {"qualifying": 0, "semifinal": 1, "final": 2}
-    stages = sorted({g.stage for g in core.games}, key=lambda s: order.get(s, 3))
-    scopes: list[tuple[str, tuple | None]] = [(SCOPE_ALL, None)]
-    if len(stages) > 1:  # with one stage its standings are the overall ones: stored once
-        scopes += [(stage, (stage,)) for stage in stages]
-    rows = []
-    for scope, selected in scopes:
-        standings = compute_standings(core, selected)
-        explanations = explain_all(core, selected)
-        document = standings.to_document()
-        snapshot = StandingsSnapshot.objects.create(
-            tournament=tournament, version=version, scope=scope, computed_at=now,
-            games=sum(1 for g in core.games if selected is None or g.stage in selected),
-            stages=stages, ruleset=document["ruleset"], k=document["k"] or "", document=document,
-        )
-        for r, d in zip(standings.rows, document["standings"]):
-            games = explanations.get(r.player, [])
-            for entry in games:
-                entry["number"] = loaded.game_numbers.get(entry["game"])
-            rows.append(PlayerStanding(
-                snapshot=snapshot, player_id=loaded.player_pks.get(r.player), place=r.place,
-                file_id=r.player, nickname=r.nickname, club=loaded.clubs.get(r.player, ""),
-                games=r.games, wins=r.wins, wins_as_don_or_sheriff=r.wins_as_don_or_sheriff,
-                first_killed=r.first_killed, main=d["main"], extra=d["extra"], total=d["total"],
-                tiebreak_extra=d["tiebreak_extra"], decided_by_lot=r.decided_by_lot,
-                breakdown=d["breakdown"], explanation=games,
-            ))
-    PlayerStanding.objects.bulk_create(rows, batch_size=500)
-    log.info("standings of tournament %s stored as version %s (%s rows)", tournament.pk, version, len(rows))

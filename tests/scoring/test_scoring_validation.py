@@ -229,3 +229,15 @@ def test_check_game_on_model_objects():
 def test_check_tournament_on_a_valid_tournament():
     t = tournament([game("G", "red")])
     assert check_tournament(t) == []
+
+
+def test_a_broken_player_does_not_hide_the_games_problems():
+    doc = document([game("G", "red", seats={2: {"fouls": 6}})])
+    doc["players"][0] = {"id": 5, "nickname": "x"}
+    doc["tournament"]["settings"] = {"best_move_two": "lots"}
+    assert sorted(codes(doc), key=str) == sorted([
+        (None, None, "players[0].id", "wrong_type"),
+        (None, None, "tournament.settings.best_move_two", "wrong_type"),
+        ("G", 1, "player", "unknown_player"),
+        ("G", 2, "fouls", "fouls_out_of_range"),
+    ], key=str)

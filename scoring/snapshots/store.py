@@ -1,0 +1,77 @@
+"""Score a loaded tournament and write the snapshot: one StandingsSnapshot per scope (overall, and
+each stage when more than one has games) and one PlayerStanding per player and scope.
+
+On PostgreSQL the player rows go in with one INSERT … SELECT FROM json_populate_recordset(): the
+rows travel as one JSON text that the server unpacks, instead of Django's per-column arrays
+(whose client-side quoting of 200 explanation documents costs more than everything else here).
+Other databases use bulk_create.
+"""
+from __future__ import annotations
+
+import json
+import logging
+
+from django.db import connection
+
+from scoring.standings import compute_standings
+
+from .explain import explain_all
+from .models import SCOPE_ALL, PlayerStanding, StandingsSnapshot
+
+log = logging.getLogger(__name__)
+
+_STAGE_ORDER = {"qualifying": 0, "semifinal": 1, "final": 2}
+_ROW_COLUMNS = (
+    "snapshot_id", "player_id", "place", "file_id", "nickname", "club", "games", "wins", "wins_as_don_or_sheriff",
+    "first_killed", "main", "extra", "total", "tiebreak_extra", "decided_by_lot", "breakdown", "explanation",
+)
+
+
+def store_snapshot(tournament, loaded, version: int, now) -> int:
+    """Write version `version` of the tournament's standings; return the number of player rows."""
+    core = loaded.tournament
+    stages = sorted({g.stage for g in core.games}, key=lambda s: _STAGE_ORDER.get(s, 3))
+    scopes: list[tuple[str, tuple | None]] = [(SCOPE_ALL, None)]
+    if len(stages) > 1:  # with one stage its standings are the overall ones: stored once
+        scopes += [(stage, (stage,)) for stage in stages]
+    rows: list[dict] = []
+    for scope, selected in scopes:
+        standings = compute_standings(core, selected)
+        explanations = explain_all(core, selected)
+        document = standings.to_document()
+        snapshot = StandingsSnapshot.objects.create(
+            tournament=tournament, version=version, scope=scope, computed_at=now,
+            games=sum(1 for g in core.games if selected is None or g.stage in selected),
+            stages=stages, ruleset=document["ruleset"], k=document["k"] or "", document=document,
+        )
+        for r, d in zip(standings.rows, document["standings"]):
+            games = explanations.get(r.player, [])
+            for entry in games:
+                entry["number"] = loaded.game_numbers.get(entry["game"])
+            rows.append({
+                "snapshot_id": snapshot.pk, "player_id": loaded.player_pks.get(r.player), "place": r.place,
+                "file_id": r.player, "nickname": r.nickname, "club": loaded.clubs.get(r.player, ""),
+                "games": r.games, "wins": r.wins, "wins_as_don_or_sheriff": r.wins_as_don_or_sheriff,
+                "first_killed": r.first_killed, "main": d["main"], "extra": d["extra"], "total": d["total"],
+                "tiebreak_extra": d["tiebreak_extra"], "decided_by_lot": r.decided_by_lot,
+                "breakdown": d["breakdown"], "explanation": games,
+            })
+    _insert_rows(rows)
+    log.info("standings of tournament %s stored as version %s (%s rows)", tournament.pk, version, len(rows))
+    return len(rows)
+
+
+def _insert_rows(rows: list[dict]) -> None:
+    if not rows:
+        return
+    if connection.vendor == "postgresql":
+        table = PlayerStanding._meta.db_table
+        columns = ", ".join(_ROW_COLUMNS)
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"INSERT INTO {table} ({columns}) SELECT {columns} "
+                f"FROM json_populate_recordset(NULL::{table}, %s::json)",
+                [json.dumps(rows, ensure_ascii=False, separators=(",", ":"))],
+            )
+        return
+    PlayerStanding.objects.bulk_create(PlayerStanding(**row) for row in rows)
