@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _, gettext_lazy
 from django.views.decorators.http import require_POST
 
 from seating.model import Seating
-from tournaments.admin import StageAdmin
+from tournaments.admin import RoundInline, StageAdmin
 from tournaments.models import Player, Stage
 
 from .forms import GenerateSeatingForm, ReseatForm, SwapSeatsForm, read_preview, sign_preview
@@ -39,6 +39,13 @@ def _form_errors(form) -> str:
     return "; ".join(parts)
 
 
+class StageRoundInline(RoundInline):
+    """Rounds with their stage in the same query (a round's label names its stage)."""
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("stage")
+
+
 admin.site.unregister(Stage)
 
 
@@ -46,6 +53,7 @@ admin.site.unregister(Stage)
 class SeatingStageAdmin(StageAdmin):
     actions = [*(StageAdmin.actions or []), "generate_seating"]
     change_form_template = "seating/admin/stage_change_form.html"
+    inlines = [StageRoundInline if inline is RoundInline else inline for inline in StageAdmin.inlines]
 
     # -- urls -------------------------------------------------------------------------------
     def get_urls(self):

@@ -215,3 +215,32 @@ def test_the_pages_need_the_change_stage_permission(client, stage):
     assert page.status_code == 200 and b'id="seating-swap-form"' not in page.content
     client.logout()
     assert client.get(generate_url(stage)).status_code == 302  # to the login page
+
+
+def count_queries(client, url):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(url).status_code == 200
+    return len(queries)
+
+
+def test_the_stage_page_does_not_query_per_game(admin_client, stage):
+    saved(admin_client, stage)
+    ten_rounds = count_queries(admin_client, change_url(stage))
+    Game.objects.filter(stage=stage, round__number__gt=5).delete()
+    Round.objects.filter(stage=stage, number__gt=5).delete()
+    assert count_queries(admin_client, change_url(stage)) == ten_rounds
+
+
+def test_a_final_is_generated_for_the_chosen_ten(admin_client, stage):
+    final = StageFactory(tournament=stage.tournament, kind=StageKind.FINAL)
+    finalists = [r.player_id for r in Registration.objects.filter(tournament=stage.tournament).order_by("number")[:10]]
+    response = preview(admin_client, final, players=finalists)
+    assert response.status_code == 200 and response.context["preview"]
+    admin_client.post(generate_url(final), {"preview": token_of(response), "_save": "1"})
+    assert set(Seat.objects.filter(game__stage=final).values_list("player_id", flat=True)) == set(finalists)
+    assert Game.objects.filter(stage=final).count() == 10
+    response = preview(admin_client, final, players=finalists[:9])
+    assert "exactly 10" in " ".join(response.context["form"].errors["players"])

@@ -2,6 +2,7 @@
 from io import StringIO
 
 import pytest
+from django.utils import translation
 from django.core.management import CommandError, call_command
 
 from protocols.models import Game, GameResult, GameStatus, Seat
@@ -9,6 +10,13 @@ from tests.factories import PlayerFactory, RegistrationFactory, StageFactory, To
 from tournaments.models import StageKind
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def english():
+    """The messages are asserted in English (the default language is Russian)."""
+    with translation.override("en"):
+        yield
 
 
 @pytest.fixture(autouse=True)

@@ -2,6 +2,7 @@
 from collections import Counter, defaultdict
 
 import pytest
+from django.utils import translation
 
 from seating.generator import generate
 from protocols.models import Game, GameResult, GameStatus, Seat
@@ -50,6 +51,13 @@ def sign_off(game):
     game.status = GameStatus.SIGNED_OFF
     game.result = GameResult.RED
     game.save()
+
+
+@pytest.fixture(autouse=True)
+def english():
+    """The messages are asserted in English (the default language is Russian)."""
+    with translation.override("en"):
+        yield
 
 
 @pytest.fixture(autouse=True)
@@ -233,3 +241,43 @@ def test_a_final_refuses_other_than_ten_players(user):
     with pytest.raises(SeatingRefused) as refused:
         preview_seating(stage=final, games=10)
     assert refused.value.field == "players"
+
+
+def test_a_reseat_that_cannot_fill_the_tables_changes_nothing(stage, user):
+    save_seating(stage=stage, seating=preview_seating(stage=stage, games=10, seed=1)[0], user=user)
+    for game in Game.objects.filter(stage=stage, round__number__lte=3):
+        sign_off(game)
+    before = grid(stage)
+    leaving = Seat.objects.filter(game__stage=stage, game__round__number=4).first().player
+    # 19 players x 7 games left = 133 player-games: not whole tables of 10.
+    with pytest.raises(SeatingRefused) as refused:
+        reseat_stage(stage=stage, withdrawn=[leaving], substitutes=[], seed=0, user=user)
+    assert "Impossible seating" in refused.value.message
+    assert grid(stage) == before
+    assert not Registration.objects.get(tournament=stage.tournament, player=leaving).withdrawn
+
+
+def test_a_reseat_waits_for_a_partly_played_round_that_seats_the_withdrawn(stage, user):
+    save_seating(stage=stage, seating=preview_seating(stage=stage, games=10, seed=1)[0], user=user)
+    first, second = Game.objects.filter(stage=stage, round__number=1).order_by("table__number")
+    sign_off(first)
+    leaving = second.seats.get(number=1).player
+    with pytest.raises(SeatingRefused) as refused:
+        reseat_stage(stage=stage, withdrawn=[leaving], substitutes=[PlayerFactory()], seed=0, user=user)
+    assert "partly played" in refused.value.message
+
+
+def test_a_substitute_needs_someone_to_replace(stage, user):
+    save_seating(stage=stage, seating=preview_seating(stage=stage, games=10, seed=1)[0], user=user)
+    with pytest.raises(SeatingRefused) as refused:
+        reseat_stage(stage=stage, withdrawn=[], substitutes=[PlayerFactory()], seed=0, user=user)
+    assert refused.value.field == "substitute"
+
+
+def test_saved_rows_carry_who_made_them_in_their_history(stage, user):
+    save_seating(stage=stage, seating=preview_seating(stage=stage, games=10, seed=1)[0], user=user)
+    game = Game.objects.filter(stage=stage).first()
+    assert game.history.first().history_user == user
+    seat_a, seat_b = game.seats.get(number=1), game.seats.get(number=2)
+    swap_players(seat_a=seat_a, seat_b=seat_b, user=user)
+    assert Seat.history.filter(game_id=game.pk, number=1).first().history_user == user
