@@ -31,6 +31,14 @@ FIELD_LABELS = {
     "stage": gettext_lazy("stage"),
 }
 
+ACTION_LABELS = {
+    "initial": gettext_lazy("before the first save"),
+    "save": gettext_lazy("saved"),
+    "sign_off": gettext_lazy("signed off"),
+    "amend": gettext_lazy("amended after sign-off"),
+    "import": gettext_lazy("imported from a file"),
+}
+
 CODE_TEXT = {
     "role_counts": gettext_lazy("roles must be 6 red, 1 sheriff, 2 black and 1 don"),
     "role_missing": gettext_lazy("choose the role"),

@@ -19,7 +19,7 @@ from .entry import SEAT_NUMBERS, ProtocolEntry, diff_data, entry_from_game
 from .forms import MAX_DAYS, ROLE_LETTERS, ProtocolForm, initial_values
 from .models import Game, LeftHow, PenaltyClause, Removal, Role
 from .permissions import ProtocolPermissionDenied, can_approve_extra, can_edit, can_view, is_chief_judge
-from .presentation import FIELD_LABELS, problem_text
+from .presentation import ACTION_LABELS, FIELD_LABELS, problem_text
 from .services import ProtocolConflict, ProtocolInvalid, save_protocol, sign_off
 
 
@@ -133,7 +133,8 @@ def _context(request, game, stored: ProtocolEntry, values, players, problems, co
     versions = list(game.versions.select_related("saved_by").order_by("version"))
     history, previous = [], None
     for v in versions:
-        history.append({"v": v, "changes": diff_data(previous, v.data) if previous is not None else []})
+        history.append({"v": v, "action": ACTION_LABELS.get(v.action, v.action),
+                        "changes": diff_data(previous, v.data) if previous is not None else []})
         previous = v.data
     history.reverse()
     return {

@@ -38,7 +38,7 @@ def test_it_signs_off_through_the_page(client, cast):
     cast.game.refresh_from_db()
     assert cast.game.status == GameStatus.SIGNED_OFF
     page = client.get(url(cast.game)).content.decode()
-    assert "sign_off" in page  # the history lists the sign-off
+    assert "<strong>версия 2</strong>" in page and "до первого сохранения" in page  # the history lists both versions
 
 
 def test_it_keeps_the_input_and_names_seat_and_field(client, cast):
