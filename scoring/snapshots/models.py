@@ -38,6 +38,7 @@ class StandingsSnapshot(models.Model):
     ruleset = models.CharField(max_length=16)
     k = models.CharField(max_length=8, blank=True, help_text="Difficulty coefficient K used, or empty.")
     document = models.JSONField(default=dict, help_text="The mafia-standings/1 document.")
+    game_meta = models.JSONField(default=dict, help_text="Game number -> [game id, stage, result] of the scored games.")
 
     class Meta:
         ordering = ["tournament", "-version", "scope"]
@@ -70,7 +71,7 @@ class PlayerStanding(models.Model):
     tiebreak_extra = models.DecimalField(max_digits=8, decimal_places=2)
     decided_by_lot = models.BooleanField(default=False)
     breakdown = models.JSONField(default=dict)
-    explanation = models.JSONField(default=list, help_text="Per game: number, id, stage, lines of [component, clause, points, note].")
+    explanation = models.JSONField(default=list, help_text="Per game: [number, seat, role, [[component, clause, cents, note], ...]] (explain.py).")
 
     class Meta:
         ordering = ["snapshot", "place"]

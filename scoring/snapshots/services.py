@@ -6,7 +6,7 @@
 """
 from __future__ import annotations
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
@@ -54,13 +54,20 @@ def recompute(tournament_id: int, *, force: bool = False) -> int | None:
         tournament = Tournament.objects.filter(pk=tournament_id).first()
         if tournament is None:  # deleted since the job was sent
             return None
-        StandingsState.objects.get_or_create(tournament_id=tournament_id)
-        state = StandingsState.objects.select_for_update().get(tournament_id=tournament_id)
+        state = StandingsState.objects.select_for_update().filter(tournament_id=tournament_id).first()
+        if state is None:
+            _bump(tournament_id)
+            state = StandingsState.objects.select_for_update().get(tournament_id=tournament_id)
         if force or state.requested_version == 0:
             state.requested_version = max(state.requested_version, state.computed_version) + 1
         elif state.computed_version >= state.requested_version:
             return None
         version = state.requested_version
+        if connection.vendor == "postgresql":
+            # A snapshot is derived data that a recomputation restores: no need to wait for the
+            # WAL flush at commit (PostgreSQL still never commits it half-written).
+            with connection.cursor() as cursor:
+                cursor.execute("SET LOCAL synchronous_commit TO OFF")
         loaded = load(tournament)
         now = timezone.now()
         store_snapshot(tournament, loaded, version, now)

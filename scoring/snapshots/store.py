@@ -15,7 +15,7 @@ from django.db import connection
 
 from scoring.standings import compute_standings
 
-from .explain import explain_all
+from .explain import explain_all, game_meta
 from .models import SCOPE_ALL, PlayerStanding, StandingsSnapshot
 
 log = logging.getLogger(__name__)
@@ -37,17 +37,16 @@ def store_snapshot(tournament, loaded, version: int, now) -> int:
     rows: list[dict] = []
     for scope, selected in scopes:
         standings = compute_standings(core, selected)
-        explanations = explain_all(core, selected)
+        explanations = explain_all(core, loaded.game_numbers, selected)
         document = standings.to_document()
         snapshot = StandingsSnapshot.objects.create(
             tournament=tournament, version=version, scope=scope, computed_at=now,
             games=sum(1 for g in core.games if selected is None or g.stage in selected),
             stages=stages, ruleset=document["ruleset"], k=document["k"] or "", document=document,
+            game_meta=game_meta(core, loaded.game_numbers, selected),
         )
         for r, d in zip(standings.rows, document["standings"]):
             games = explanations.get(r.player, [])
-            for entry in games:
-                entry["number"] = loaded.game_numbers.get(entry["game"])
             rows.append({
                 "snapshot_id": snapshot.pk, "player_id": loaded.player_pks.get(r.player), "place": r.place,
                 "file_id": r.player, "nickname": r.nickname, "club": loaded.clubs.get(r.player, ""),

@@ -77,7 +77,7 @@ def test_unknown_setting_is_a_problem():
 
 PURE_MODULES = [
     "scoring", "scoring.model", "scoring.settings", "scoring.decimals", "scoring.problems",
-    "scoring.fileformat", "scoring.validation", "scoring.rules", "scoring.rules.base",
+    "scoring.fileformat", "scoring.document_shape", "scoring.validation", "scoring.rules", "scoring.rules.base",
     "scoring.rules.win", "scoring.rules.difficulty", "scoring.rules.compensation",
     "scoring.rules.escalating", "scoring.rules.removal", "scoring.rules.best_move",
     "scoring.rules.judge_extra", "scoring.rules.penalties", "scoring.rules.replay",

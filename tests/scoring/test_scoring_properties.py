@@ -145,11 +145,11 @@ def test_the_fast_serializer_matches_json_dumps(doc):
 @SETTINGS
 @given(tournament_docs())
 def test_the_parser_fast_paths_build_what_the_careful_path_builds(doc):
-    from scoring.fileformat import _Reader
+    from scoring.document_shape import DocumentReader
     from scoring.model import Game
 
     t = parse_document(doc)
-    reader = _Reader()
+    reader = DocumentReader()
     for g_doc, g in zip(doc["games"], t.games):
         careful = [reader.seat_slow(g.id, s)
                    for s in g_doc["seats"]]
