@@ -52,7 +52,7 @@ def change_url(stage):
 
 def preview(client, stage, **fields):
     data = {"games": 10, "seed": 1, "time_limit": "", "tables": "", "_preview": "1", **fields}
-    return client.post(generate_url(stage) + "?lang=en", data)
+    return client.post(generate_url(stage), data)
 
 
 def token_of(response):
@@ -63,7 +63,7 @@ def test_the_action_leads_to_the_generate_page(admin_client, stage):
     changelist = reverse("admin:tournaments_stage_changelist")
     response = admin_client.post(changelist, {"action": "generate_seating", "_selected_action": [stage.pk]})
     assert response.status_code == 302 and response["Location"] == generate_url(stage)
-    page = admin_client.get(response["Location"] + "?lang=en")
+    page = admin_client.get(response["Location"])
     assert page.status_code == 200
     assert b'name="games"' in page.content and b'name="time_limit"' in page.content
 
@@ -96,7 +96,7 @@ def test_save_stores_what_the_preview_showed(admin_client, stage):
         for cell in grid_round.cells:
             game = Game.objects.get(stage=stage, round__number=grid_round.number, table__number=cell.table)
             assert [(seat.number, str(seat.player)) for seat in game.seats.order_by("number")] == cell.seats
-    page = admin_client.get(change_url(stage) + "?lang=en")
+    page = admin_client.get(change_url(stage))
     assert b"Quality of the seating" in page.content and b'id="seating-swap-form"' in page.content
 
 
@@ -107,7 +107,7 @@ def test_regenerate_draws_with_the_next_seed(admin_client, stage):
 
 def test_a_tampered_preview_is_refused(admin_client, stage):
     token = token_of(preview(admin_client, stage))
-    response = admin_client.post(generate_url(stage) + "?lang=en", {"preview": token[:-3] + "xyz", "_save": "1"}, follow=True)
+    response = admin_client.post(generate_url(stage), {"preview": token[:-3] + "xyz", "_save": "1"}, follow=True)
     assert b"outdated or damaged" in response.content
     assert not Game.objects.exists()
 
@@ -139,7 +139,7 @@ def test_save_is_refused_once_a_game_is_played(admin_client, stage):
     admin_client.post(generate_url(stage), {"preview": token, "_save": "1"})
     Game.objects.filter(stage=stage, round__number=1).update(status=GameStatus.SIGNED_OFF, result=GameResult.RED)
     numbers = sorted(Game.objects.filter(stage=stage).values_list("number", flat=True))
-    response = admin_client.post(generate_url(stage) + "?lang=en", {"preview": token, "_save": "1"}, follow=True)
+    response = admin_client.post(generate_url(stage), {"preview": token, "_save": "1"}, follow=True)
     assert b"in play or signed off" in response.content
     assert sorted(Game.objects.filter(stage=stage).values_list("number", flat=True)) == numbers
 
@@ -166,7 +166,7 @@ def test_a_swap_through_the_form_updates_the_report(admin_client, stage):
 def test_a_bad_swap_names_the_field_and_changes_nothing(admin_client, stage):
     games = saved(admin_client, stage)
     seats = list(Seat.objects.order_by("pk").values_list("player_id", flat=True))
-    url = reverse("admin:tournaments_stage_seating_swap", args=[stage.pk]) + "?lang=en"
+    url = reverse("admin:tournaments_stage_seating_swap", args=[stage.pk])
     response = admin_client.post(url, {"game_a": games[0].number, "seat_a": 1, "game_b": games[2].number, "seat_b": 1})
     assert response.status_code == 200
     assert "one round" in " ".join(response.context["swap_form"].errors["seat_b"])
@@ -198,7 +198,7 @@ def test_reseat_through_the_form(admin_client, stage):
 def test_a_reseat_without_a_player_names_the_field(admin_client, stage):
     saved(admin_client, stage)
     response = admin_client.post(
-        reverse("admin:tournaments_stage_seating_reseat", args=[stage.pk]) + "?lang=en", {"withdrawn": "", "substitute": "", "seed": 0},
+        reverse("admin:tournaments_stage_seating_reseat", args=[stage.pk]), {"withdrawn": "", "substitute": "", "seed": 0},
     )
     assert response.status_code == 200
     assert "withdrawn" in response.context["reseat_form"].errors
@@ -244,3 +244,16 @@ def test_a_final_is_generated_for_the_chosen_ten(admin_client, stage):
     assert Game.objects.filter(stage=final).count() == 10
     response = preview(admin_client, final, players=finalists[:9])
     assert "exactly 10" in " ".join(response.context["form"].errors["players"])
+
+
+def test_the_pages_speak_russian(admin_client, stage):
+    admin_client.cookies["django_language"] = "ru"
+    with translation.override("ru"):
+        response = preview(admin_client, stage)
+        content = response.content.decode()
+        assert "Качество рассадки" in content and "Сгенерировать заново" in content
+        response = preview(admin_client, stage, games="0")
+        assert "Убедитесь" in " ".join(response.context["form"].errors["games"])  # Django's own message
+        admin_client.post(generate_url(stage), {"preview": token_of(preview(admin_client, stage)), "_save": "1"})
+        page = admin_client.get(change_url(stage)).content.decode()
+        assert "Обменять двух игроков" in page and "Пересадить несыгранные туры" in page
