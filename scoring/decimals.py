@@ -22,6 +22,10 @@ def to_cents(value: Decimal | int) -> int:
     """Decimal("0.25") -> 25. Raises NotCents for values finer than 0.01."""
     if isinstance(value, int):
         return value * 100
+    if isinstance(value, float):  # a caller's float: read as the decimal it prints as
+        value = Decimal(repr(value))
+    elif not isinstance(value, Decimal):
+        value = Decimal(value)
     scaled = value * HUNDRED
     as_int = int(scaled)
     if scaled != as_int:

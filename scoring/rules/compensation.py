@@ -51,21 +51,20 @@ class FirstNightCompensation(Rule):
     def prepare(self, ctx):
         n = compensation_n(ctx.tournament.games_before_final)
         b: dict[str, int] = {}
+        lost = []  # (game id, first-killed seat) where red lost: Ci goes there
         for g in ctx.games:
             if g.stage in COMPENSATION_STAGES and g.result != RESULT_ANNULLED:
                 s = first_killed_red_seat(g)
                 if s is not None:
                     b[s.player] = b.get(s.player, 0) + 1
-        return {"n": n, "b": b, "ci": {p: ci_cents(count, n) for p, count in b.items()}}
+                    if g.result == RESULT_BLACK:
+                        lost.append((g.id, s))
+        ci = {p: ci_cents(count, n) for p, count in b.items()}
+        awards = {gid: [Award(s, ci[s.player])] for gid, s in lost if ci[s.player]}
+        return {"n": n, "b": b, "ci": ci, "awards": awards}
 
     def award(self, ctx, game):
-        if game.result != RESULT_BLACK or game.stage not in COMPENSATION_STAGES:
-            return []
-        s = first_killed_red_seat(game)
-        if s is None:
-            return []
-        cents = ctx.prepared[self.key]["ci"].get(s.player, 0)
-        return [Award(s, cents)] if cents else []
+        return ctx.prepared[self.key]["awards"].get(game.id, ())
 
     def explain(self, ctx, game, award):
         data = ctx.prepared[self.key]

@@ -144,3 +144,32 @@ def test_explain():
     lines = out.splitlines()
     assert lines[-1].split() == ["total", "4.01"]
     assert any("8.6.3" in line and "0.40" in line for line in lines)
+
+
+def test_explain_unknown_player_exits_2():
+    code, out, err = scoring("explain", EXAMPLE, "p999")
+    assert (code, out) == (2, "")
+    assert "no player p999" in err
+
+
+def test_mafclub_file_end_to_end(tmp_path):
+    from .builders import document, game
+    games = [game("Q1", "annulled", round=1, first_killed=(1, [4, 5, 9]),
+                  seats={3: {"gross_violation": True}}),
+             game("Q1R", "black", round=1, table=2, replay_of="Q1", first_killed=(1, [2, 3])),
+             game("Q2", "black", round=2, first_killed=(1, [4, 5]))]
+    f = tmp_path / "m.json"
+    f.write_text(json.dumps(document(games, ruleset="mafclub")), encoding="utf-8")
+    assert scoring("check", f) == (0, "", "")
+    code, out, _ = scoring("standings", f)
+    doc = json.loads(out)
+    assert code == 0 and doc["ruleset"] == "mafclub" and doc["k"] is None
+    rows = {r["player"]: r for r in doc["standings"]}
+    # p01: Prima Nota 0.40 in the annulled game, 0.25 in Q2; first-killed red and lost in
+    # Q1R (1st: 0) and Q2 (2nd: +0.50) -> compensation 0.50 as an extra point
+    assert rows["p01"]["breakdown"]["best_move"] == "0.65"
+    assert rows["p01"]["breakdown"]["compensation"] == "0.50"
+    assert (rows["p01"]["main"], rows["p01"]["extra"], rows["p01"]["tiebreak_extra"]) == (
+        "0.00", "1.15", "0.65")
+    assert rows["p03"]["breakdown"]["replay_penalty"] == "-3.00"
+    assert rows["p03"]["games"] == 2
