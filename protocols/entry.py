@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 from decimal import Decimal
+from typing import NamedTuple
 
 from scoring import model as core
 
@@ -130,27 +131,38 @@ def to_core_game(entry: ProtocolEntry, *, game_id: str, stage: str, round_number
     return core.Game(game_id, stage, round_number, table, "", entry.result, replay_of, first_killed, seats)
 
 
-def diff_data(old: dict | None, new: dict) -> list[str]:
-    """Human-readable list of what changed between two `to_data` dicts (English keys, for the
-    history and the conflict message; the page translates the labels)."""
+class Change(NamedTuple):
+    """One changed value between two versions: seat (or None), the entry's key, old, new."""
+
+    seat: int | None
+    key: str
+    old: object
+    new: object
+
+    def __str__(self):
+        where = f"seat {self.seat} {self.key}" if self.seat is not None else self.key
+        return f"{where}: {_show(self.old)} → {_show(self.new)}"
+
+
+def diff_data(old: dict | None, new: dict) -> list[Change]:
+    """What changed between two `to_data` dicts (for the history and the conflict message;
+    presentation.change_text words it in the page's language)."""
     if old is None:
         return []
-    changes: list[str] = []
+    changes: list[Change] = []
     old_seats = {s["number"]: s for s in old.get("seats", [])}
     for s in new.get("seats", []):
         o = old_seats.get(s["number"], {})
         for key, value in s.items():
-            if key == "number":
-                continue
-            if o.get(key) != value:
-                changes.append(f"seat {s['number']} {key}: {_show(o.get(key))} → {_show(value)}")
+            if key not in ("number", "nickname") and o.get(key) != value:
+                changes.append(Change(s["number"], key, o.get(key), value))
     for key in ("first_killed_seat", "best_move", "result", "result_kind", "awarded_reason"):
         if old.get(key) != new.get(key):
-            changes.append(f"{key}: {_show(old.get(key))} → {_show(new.get(key))}")
+            changes.append(Change(None, key, old.get(key), new.get(key)))
     for key in ("nominations", "votes", "penalties"):
-        if old.get(key) != new.get(key):
-            changes.append(f"{key}: {len(old.get(key) or [])} → {len(new.get(key) or [])} " + ("rows" if key != "penalties" else "penalties")
-                           if len(old.get(key) or []) != len(new.get(key) or []) else f"{key} changed")
+        before, after = old.get(key) or [], new.get(key) or []
+        if before != after:
+            changes.append(Change(None, key, len(before), len(after)))
     return changes
 
 

@@ -9,6 +9,13 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from .models import GameResult, LeftHow, Removal, ResultKind, Role
+
+VALUE_LABELS = {
+    "role": dict(Role.choices), "left_how": dict(LeftHow.choices), "removed": dict(Removal.choices),
+    "result": dict(GameResult.choices), "result_kind": dict(ResultKind.choices),
+}
+
 FIELD_LABELS = {
     "player": gettext_lazy("player"),
     "role": gettext_lazy("role"),
@@ -29,6 +36,9 @@ FIELD_LABELS = {
     "awarded_reason": gettext_lazy("reason the loss was awarded"),
     "replay_of": gettext_lazy("replay of"),
     "stage": gettext_lazy("stage"),
+    "first_killed_seat": gettext_lazy("first-killed"),
+    "result_kind": gettext_lazy("how it ended"),
+    "gross": gettext_lazy("gross violation"),
 }
 
 ACTION_LABELS = {
@@ -103,3 +113,20 @@ def problem_text(p) -> str:
     head = ", ".join(where)
     head = head[:1].upper() + head[1:]
     return f"{head}: {text}" if head else text
+
+
+def _value(key, value) -> str:
+    if value in (None, "", []):
+        return "—"
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value)
+    return str(VALUE_LABELS.get(key, {}).get(value, value))
+
+
+def change_text(change) -> str:
+    """'Seat 2, fouls: 0 → 1' in the page's language."""
+    label = str(FIELD_LABELS.get(change.key, change.key))
+    head = f"{_('Seat %(n)s') % {'n': change.seat}}, {label}" if change.seat is not None else label[:1].upper() + label[1:]
+    return f"{head}: {_value(change.key, change.old)} → {_value(change.key, change.new)}"

@@ -45,7 +45,7 @@ class ProtocolConflict(Exception):
     current_version: int
     saved_by: str
     saved_at: object
-    changes: list[str]
+    changes: list  # entry.Change
 
     def __str__(self):
         return f"protocol is at version {self.current_version}, the page had {self.expected_version}"

@@ -19,7 +19,7 @@ from .entry import SEAT_NUMBERS, ProtocolEntry, diff_data, entry_from_game
 from .forms import MAX_DAYS, ROLE_LETTERS, ProtocolForm, initial_values
 from .models import Game, LeftHow, PenaltyClause, Removal, Role
 from .permissions import ProtocolPermissionDenied, can_approve_extra, can_edit, can_view, is_chief_judge
-from .presentation import ACTION_LABELS, FIELD_LABELS, problem_text
+from .presentation import ACTION_LABELS, FIELD_LABELS, change_text, problem_text
 from .services import ProtocolConflict, ProtocolInvalid, save_protocol, sign_off
 
 
@@ -134,7 +134,7 @@ def _context(request, game, stored: ProtocolEntry, values, players, problems, co
     history, previous = [], None
     for v in versions:
         history.append({"v": v, "action": ACTION_LABELS.get(v.action, v.action),
-                        "changes": diff_data(previous, v.data) if previous is not None else []})
+                        "changes": [change_text(c) for c in diff_data(previous, v.data)] if previous is not None else []})
         previous = v.data
     history.reverse()
     return {
@@ -144,6 +144,7 @@ def _context(request, game, stored: ProtocolEntry, values, players, problems, co
         "removals": Removal.choices, "left_choices": LeftHow.choices, "clauses": PenaltyClause.choices,
         "outcomes": _outcomes(game), "seat_numbers": SEAT_NUMBERS,
         "problems": summary, "errors": errors, "conflict": conflict, "reason": reason,
+        "conflict_changes": [change_text(c) for c in conflict.changes] if conflict else [],
         "editable": editable, "can_approve": can_approve_extra(user, game),
         "is_chief": is_chief_judge(user, game.tournament), "needs_reason": game.is_signed_off,
         "history": history, "field_labels": FIELD_LABELS,

@@ -30,7 +30,7 @@ def test_two_stale_pages_on_postgres_the_second_gets_a_conflict(postgres, client
     response = client.post(url, {**page, "s2-fouls": "3"})
     assert response.status_code == 422
     body = response.content.decode()
-    assert "seat 2 fouls: 0 → 1" in body and cast.judge.username in body
+    assert "Место 2, фолы: 0 → 1" in body and cast.judge.username in body
     assert Game.objects.get(pk=cast.game.pk).seats.get(number=2).fouls == 1
 
 

@@ -61,7 +61,7 @@ def test_it_shows_a_conflict_with_the_others_change(client, cast):
     response = client.post(url(cast.game), {**stale, "s2-fouls": "3"})
     assert response.status_code == 422
     body = response.content.decode()
-    assert 'id="conflict"' in body and "seat 1 role" in body and cast.judge.username in body
+    assert 'id="conflict"' in body and "Место 1, роль: — → Мирный (К)" in body and cast.judge.username in body
     cast.game.refresh_from_db()
     assert cast.game.seats.get(number=2).fouls == 2
 

@@ -67,7 +67,7 @@ def test_the_chief_amends_a_signed_off_protocol_only_with_a_reason(client, cast)
     cast.game.refresh_from_db()
     assert cast.game.version == 3 and cast.game.seats.get(number=2).fouls == 1
     page = client.get(url(cast.game)).content.decode()
-    assert "протест: фол снят" in page and "seat 2 fouls: 2 → 1" in page
+    assert "протест: фол снят" in page and "Место 2, фолы: 2 → 1" in page
 
 
 def test_an_extra_above_half_needs_the_chiefs_approval(cast):

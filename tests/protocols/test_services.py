@@ -37,7 +37,7 @@ def test_it_refuses_a_stale_version():
     with pytest.raises(ProtocolConflict) as exc:
         save_protocol(game=game, user=cast.chief, entry=entry_for(game, complete_post(game, **{"s2-fouls": "3"})), expected_version=1)
     assert exc.value.current_version == 2
-    assert any("seat 1 role" in c for c in exc.value.changes)
+    assert any(str(c) == "seat 1 role: — → red" for c in exc.value.changes)
 
 
 def test_it_rejects_red_win_with_black_alive():
