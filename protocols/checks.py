@@ -164,7 +164,7 @@ def flow_problems(entry: ProtocolEntry, gid: str) -> list[Problem]:
                 f"red won, but black seat(s) {', '.join(map(str, alive_black))} never left the game")
         if entry.result == "black" and len(alive_black) < len(alive_red):
             add(None, "result", "black_wins_without_parity",
-                f"black won, but {len(alive_red)} red and {len(alive_black)} black players are still in the game")
+                f"black won, but {len(alive_red)} red and only {len(alive_black)} black players are still in the game")
         if entry.result == "black" and not alive_black:
             add(None, "result", "black_wins_no_black_alive", "black won, but no black player is left in the game")
 

@@ -85,7 +85,7 @@ CODE_TEXT = {
     "votes_not_nominated": gettext_lazy("votes for a player nobody nominated that day"),
     "too_many_votes": gettext_lazy("more votes than living players"),
     "red_wins_black_alive": gettext_lazy("red wins only when no black player is left"),
-    "black_wins_without_parity": gettext_lazy("black wins only when black and red are equal in number"),
+    "black_wins_without_parity": gettext_lazy("black wins only when black players are as many as red"),
     "black_wins_no_black_alive": gettext_lazy("black cannot win with no black player left"),
     "awarded_without_reason": gettext_lazy("an awarded loss needs the reason"),
     "annulled_without_violator": gettext_lazy("an annulled game needs the player who caused it"),

@@ -32,13 +32,12 @@ class LoginView(auth_views.LoginView):
 
 @login_required(login_url="protocols:login")
 def my_games(request):
+    """The games this user judges, and every game of the tournaments where they are chief judge."""
     user = request.user
-    games = (Game.objects.filter(Q(judge__user=user) | Q(tournament__chief_judge__user=user))
-             .select_related("tournament", "stage", "round", "table", "judge")
-             .order_by("tournament__start_date", "stage__order", "round__number", "table__number"))
-    if user.is_superuser:
-        games = games.model.objects.select_related("tournament", "stage", "round", "table", "judge").order_by(
-            "-tournament__start_date", "stage__order", "round__number", "table__number")
+    games = Game.objects.select_related("tournament", "stage", "round", "table", "judge").order_by(
+        "-tournament__start_date", "tournament_id", "stage__order", "round__number", "table__number", "number")
+    if not user.is_superuser:
+        games = games.filter(Q(judge__user=user) | Q(tournament__chief_judge__user=user))
     return render(request, "protocols/my_games.html", {"games": games[:500]})
 
 
@@ -148,6 +147,7 @@ def _context(request, game, stored: ProtocolEntry, values, players, problems, co
         "editable": editable, "can_approve": can_approve_extra(user, game),
         "is_chief": is_chief_judge(user, game.tournament), "needs_reason": game.is_signed_off,
         "history": history, "field_labels": FIELD_LABELS,
+        "protests": list(game.protests.select_related("player", "decided_by")),
     }
 
 
