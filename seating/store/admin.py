@@ -136,6 +136,7 @@ class SeatingStageAdmin(StageAdmin):
             "grid": grid_from_seating(seating, roster),
             "report": report_context(report, roster),
             "seed": data["seed"],
+            "stats": seating.stats,
             "missing_judges": max(0, seating.tables - len(roster.judges)),
         }
 

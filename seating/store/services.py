@@ -23,7 +23,7 @@ from seating import generator
 from seating.errors import SeatingError
 from seating.model import Seating
 from seating.report import quality_report
-from tournaments.models import Player, Registration, Round, Stage, Table
+from tournaments.models import Player, Registration, Round, Stage, Table, Tournament
 
 from .selectors import (
     PLAYED_STATUSES,
@@ -180,9 +180,10 @@ def _delete_unplayed(*, stage: Stage, from_round: int) -> None:
     Round.objects.filter(stage=stage, number__gte=from_round, games__isnull=True).delete()
 
 
-def _lock_stage(stage: Stage) -> Stage:
-    """Serialise the seating writes of one stage (two organisers pressing Save at once)."""
-    return Stage.objects.select_for_update().get(pk=stage.pk)
+def _lock_stage(stage: Stage) -> None:
+    """Serialise the seating writes of a tournament: two organisers pressing Save at once, or two
+    stages saved together, would otherwise read the same last game number."""
+    Tournament.objects.select_for_update().only("pk").get(pk=stage.tournament_id)
 
 
 @transaction.atomic

@@ -110,3 +110,12 @@ def test_a_refusal_exits_non_zero(stage, capsys):
         ManagementUtility(["manage.py", "generate_seating", "autumn-cup", "--stage", "semifinal", "--games", "10"]).execute()
     assert exit_info.value.code != 0
     assert "--stage" in capsys.readouterr().err
+
+
+def test_it_warns_when_judges_are_missing_and_shows_players_when_verbose(stage):
+    stage.tournament.judge_links.filter(order=2).delete()
+    out, err = StringIO(), StringIO()
+    call_command("generate_seating", "autumn-cup", "--stage", "qualifying", "--games", "10", "-v", "2", stdout=out, stderr=err)
+    assert "1 judges for 2 tables" in err.getvalue()
+    assert "player games" in out.getvalue()
+    assert Game.objects.filter(stage=stage, judge__isnull=True).count() == 10

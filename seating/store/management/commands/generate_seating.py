@@ -9,7 +9,7 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from seating.report import render_text
-from seating.store.selectors import stage_games
+from seating.store.selectors import stage_games, tournament_judges
 from seating.store.services import SeatingRefused, preview_seating, save_seating
 from tournaments.models import Player, Stage, Tournament
 
@@ -46,7 +46,16 @@ class Command(BaseCommand):
             seating, report = preview_seating(
                 stage=stage_obj, games=games, seed=seed, time_limit=time_limit, tables=tables, players=chosen,
             )
-            self.stdout.write(render_text(report))
+            summary, _blank, per_player = render_text(report).partition("\n\n")
+            self.stdout.write(summary)
+            if options["verbosity"] > 1:
+                self.stdout.write("\n" + per_player)
+            judges = len(tournament_judges(stage=stage_obj))
+            if judges < seating.tables:
+                self.stderr.write(self.style.WARNING(
+                    _("The tournament has %(judges)d judges for %(tables)d tables a round: games of the missing judges get none.")
+                    % {"judges": judges, "tables": seating.tables}
+                ))
             if dry_run:
                 return
             created = save_seating(stage=stage_obj, seating=seating, user=None, players=chosen)
