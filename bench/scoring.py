@@ -130,13 +130,13 @@ def main(argv=None) -> int:
             n_games = size * GAMES_PER_PLAYER // 10
             t_json, c_json = best_of(args.repeat, lambda: json_load(path))
             t_std, c_std = best_of(args.repeat, lambda: run_standings(path))
-            rows.append((size, t_std))
+            rows.append((size, t_std, c_std))
             print(f"{size:>8} {n_games:>7} {os.path.getsize(path) / 1e6:>8.2f} "
                   f"{t_json:>12.4f} {t_std:>12.4f} {n_games / t_std:>10.0f} "
                   f"{t_std / t_json:>6.2f} {c_json:>9.4f} {c_std:>8.4f} {c_std / c_json:>9.2f}")
-    if len(rows) > 1:
-        (s0, t0), (s1, t1) = rows[0], rows[-1]
-        print(f"growth: {s1 // s0}x players -> {t1 / t0:.1f}x time (linear = {s1 // s0}x)")
+    for (s0, t0, c0), (s1, t1, c1) in zip(rows, rows[1:]):
+        print(f"growth {s0} -> {s1} players ({s1 / s0:g}x): standings wall {t1 / t0:.1f}x, "
+              f"cpu {c1 / c0:.1f}x")
     return 0
 
 
