@@ -102,17 +102,16 @@ def flow_problems(entry: ProtocolEntry, gid: str) -> list[Problem]:
     # killed on night n -> gone from day n + 1; removed on day/night n -> gone after it.
     gone_from_day: dict[int, int] = {}
     killed_on_night: dict[int, int] = {}
+    kills: dict[int, list[int]] = {}
     for s in entry.seats:
         if not s.left_how or s.left_on is None:
             continue
         if s.left_how == "killed":
             if s.left_on < 1:
                 add(s.number, "left_on", "killed_on_night_zero", "nobody is killed on night 0 (no shooting)")
-            elif s.left_on in killed_on_night:
-                add(s.number, "left_on", "killed_twice_in_night",
-                    f"seat {killed_on_night[s.left_on]} is already killed on night {s.left_on}; one kill a night")
             else:
-                killed_on_night[s.left_on] = s.number
+                kills.setdefault(s.left_on, []).append(s.number)
+                killed_on_night.setdefault(s.left_on, s.number)
             gone_from_day[s.number] = s.left_on + 1
         else:
             if s.left_on < 1:
@@ -120,6 +119,10 @@ def flow_problems(entry: ProtocolEntry, gid: str) -> list[Problem]:
             gone_from_day[s.number] = s.left_on + 1
         if s.left_how == "removed" and not s.removed:
             add(s.number, "removed", "left_removed_without_removal", "left the game as removed, but no removal is recorded")
+    for night, seats in sorted(kills.items()):
+        for seat in seats if len(seats) > 1 else ():
+            others = ", ".join(str(x) for x in seats if x != seat)
+            add(seat, "left_on", "killed_twice_in_night", f"seat {others} is also killed on night {night}; one kill a night")
     for s in entry.seats:
         if s.removed and s.left_how != "removed":
             add(s.number, "left_how", "removal_not_left", "a removed player leaves the game: record it as removed")
