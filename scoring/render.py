@@ -8,6 +8,7 @@ tests/scoring/test_render.py holds the two equal.
 """
 from __future__ import annotations
 
+import unicodedata
 from json.encoder import encode_basestring  # the C speedup when available
 
 from .decimals import fmt_cents
@@ -64,6 +65,18 @@ def dumps_standings(standings: Standings) -> str:
     return head + ' "standings": [\n' + ",\n".join(parts) + "\n ]\n}"
 
 
+def display_width(text: str) -> int:
+    """Terminal columns: wide (CJK, emoji) characters take two, combining marks none."""
+    if text.isascii():
+        return len(text)
+    width = 0
+    for ch in text:
+        if unicodedata.combining(ch):
+            continue
+        width += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+    return width
+
+
 _COLUMNS = (
     ("Place", ">"), ("Nickname", "<"), ("Total", ">"), ("Main", ">"), ("Extra", ">"),
     ("Wins", ">"), ("TB1 extra", ">"), ("Don/Sh wins", ">"), ("1st killed", ">"),
@@ -83,12 +96,13 @@ def format_table(standings: Standings) -> str:
             "lot" if r.decided_by_lot else ""))
     widths = [len(name) for name, _ in _COLUMNS]
     for line in body:
-        widths = [max(w, len(cell)) for w, cell in zip(widths, line)]
+        widths = [max(w, display_width(cell)) for w, cell in zip(widths, line)]
 
     def render(cells):
         out = []
         for (name, align), w, cell in zip(_COLUMNS, widths, cells):
-            out.append(cell.rjust(w) if align == ">" else cell.ljust(w))
+            pad = " " * (w - display_width(cell))
+            out.append(pad + cell if align == ">" else cell + pad)
         return "  ".join(out).rstrip()
 
     k = "none" if standings.k_cents is None else fmt_cents(standings.k_cents)

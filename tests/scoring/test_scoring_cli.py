@@ -173,3 +173,24 @@ def test_mafclub_file_end_to_end(tmp_path):
         "0.00", "1.15", "0.65")
     assert rows["p03"]["breakdown"]["replay_penalty"] == "-3.00"
     assert rows["p03"]["games"] == 2
+
+
+def test_table_aligns_wide_nicknames():
+    from scoring.render import display_width, format_table
+    from scoring.standings import compute_standings
+
+    from .builders import document, game
+    from scoring.fileformat import parse_document
+    doc = document([game("G1", "red")], participants=50)
+    doc["players"][0]["nickname"] = "龍王"        # two wide characters
+    doc["players"][1]["nickname"] = "Zoë"         # precomposed ë
+    doc["players"][2]["nickname"] = "Zoe\u0308"   # e + combining diaeresis
+    text = format_table(compute_standings(parse_document(doc)))
+    lines = text.splitlines()[4:]
+    # the total column ends at the same terminal column on every line
+    ends = set()
+    for line in lines:
+        cut = line.index(".") + 3
+        ends.add(display_width(line[:cut]))
+    assert len(ends) == 1
+    assert display_width("龍王") == 4 and display_width("Zoe\u0308") == 3
