@@ -119,3 +119,24 @@ def test_it_warns_when_judges_are_missing_and_shows_players_when_verbose(stage):
     assert "1 judges for 2 tables" in err.getvalue()
     assert "player games" in out.getvalue()
     assert Game.objects.filter(stage=stage, judge__isnull=True).count() == 10
+
+
+def test_reseat_seating_gives_the_substitute_the_remaining_games(stage):
+    run("autumn-cup", "--stage", "qualifying", "--games", "10")
+    Game.objects.filter(stage=stage, round__number__lte=2).update(status=GameStatus.SIGNED_OFF, result=GameResult.RED)
+    leaving = Seat.objects.filter(game__stage=stage, game__round__number=3).first().player
+    substitute = PlayerFactory(nickname="Новичок")
+    out = StringIO()
+    call_command("reseat_seating", "autumn-cup", "--stage", "qualifying", "--withdrawn", leaving.nickname,
+                 "--substitute", "Новичок", "--seed", "2", stdout=out)
+    assert "Pairs: meetings" in out.getvalue()
+    assert Seat.objects.filter(game__stage=stage, player=substitute).count() == 8
+    assert Seat.objects.filter(game__stage=stage, player=leaving).count() == 2
+
+
+def test_reseat_seating_refuses_unknown_players(stage):
+    run("autumn-cup", "--stage", "qualifying", "--games", "10")
+    with pytest.raises(CommandError, match="--withdrawn: no player Nobody"):
+        call_command("reseat_seating", "autumn-cup", "--stage", "qualifying", "--withdrawn", "Nobody", stdout=StringIO())
+    with pytest.raises(CommandError, match="--substitute"):
+        call_command("reseat_seating", "autumn-cup", "--stage", "qualifying", "--substitute", PlayerFactory().nickname, stdout=StringIO())

@@ -5,13 +5,14 @@ prints the quality report summary. Refuses (non-zero exit, a message naming the 
 stage already has games in play or signed off, when the sizes cannot make full tables, etc.
 """
 from django.core.management.base import BaseCommand, CommandError
-from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from seating.report import render_text
 from seating.store.selectors import stage_games, tournament_judges
 from seating.store.services import SeatingRefused, preview_seating, save_seating
-from tournaments.models import Player, Stage, Tournament
+from tournaments.models import Player, Tournament
+
+from ._options import command_error, find_stage, find_tournament
 
 
 class Command(BaseCommand):
@@ -32,10 +33,8 @@ class Command(BaseCommand):
         parser.add_argument("--dry-run", action="store_true", help=_("print the report, store nothing"))
 
     def handle(self, *args, slug, stage, games, seed, tables, time_limit, players, replace, dry_run, **options):
-        tournament = Tournament.objects.filter(slug=slug).first()
-        if tournament is None:
-            raise CommandError(_("No tournament with the slug %(slug)s.") % {"slug": slug})
-        stage_obj = self._stage(tournament, stage)
+        tournament = find_tournament(slug)
+        stage_obj = find_stage(tournament, stage)
         chosen = self._players(tournament, players) if players else None
         if not dry_run and not replace and stage_games(stage=stage_obj).exists():
             raise CommandError(
@@ -60,23 +59,11 @@ class Command(BaseCommand):
                 return
             created = save_seating(stage=stage_obj, seating=seating, user=None, players=chosen)
         except SeatingRefused as refusal:
-            prefix = f"--{refusal.field.replace('_', '-')}: " if refusal.field else ""
-            raise CommandError(prefix + refusal.message) from refusal
+            raise command_error(refusal) from refusal
         self.stdout.write(self.style.SUCCESS(
             _("Stored %(rounds)d rounds, %(games)d games of %(stage)s.")
             % {"rounds": len(seating.rounds), "games": len(created), "stage": stage_obj}
         ))
-
-    def _stage(self, tournament: Tournament, value: str) -> Stage:
-        query = Q(kind=value.lower())
-        if value.isdigit():
-            query |= Q(order=int(value))
-        stage = tournament.stages.filter(query).first()
-        if stage is None:
-            known = ", ".join(f"{s.kind} ({s.order})" for s in tournament.stages.all()) or _("none")
-            raise CommandError(_("--stage: no stage %(stage)s in %(tournament)s; its stages: %(known)s.")
-                               % {"stage": value, "tournament": tournament, "known": known})
-        return stage
 
     def _players(self, tournament: Tournament, value: str) -> list[Player]:
         try:
