@@ -67,7 +67,9 @@ def game_entry(request, pk: int):
         try:
             expected = int(request.POST.get("version", ""))
         except ValueError:
-            expected = -1
+            expected = 0
+        if not 0 < expected < 2**31:
+            expected = 0  # no version was ever 0: a conflict, never a database error
         problems = form.problems
         if not problems:
             service = sign_off if request.POST.get("action") == "sign_off" else save_protocol
