@@ -257,3 +257,35 @@ def test_the_pages_speak_russian(admin_client, stage):
         admin_client.post(generate_url(stage), {"preview": token_of(preview(admin_client, stage)), "_save": "1"})
         page = admin_client.get(change_url(stage)).content.decode()
         assert "Обменять двух игроков" in page and "Пересадить несыгранные туры" in page
+
+
+@pytest.mark.parametrize(
+    ("which", "data"),
+    [
+        ("seating_generate", {"_preview": "1"}),
+        ("seating_generate", {"_preview": "1", "games": "10", "seed": "-4", "players": ["abc"]}),
+        ("seating_generate", {"_save": "1"}),
+        ("seating_swap", {}),
+        ("seating_swap", {"game_a": "x", "seat_a": "0", "game_b": "", "seat_b": "99"}),
+        ("seating_reseat", {"withdrawn": "abc", "substitute": "-1", "seed": "x"}),
+        ("seating_reseat", {}),
+    ],
+)
+def test_junk_input_never_fails_the_server(admin_client, stage, which, data):
+    saved(admin_client, stage)
+    before = list(Seat.objects.order_by("pk").values_list("game__number", "number", "player_id"))
+    response = admin_client.post(reverse(f"admin:tournaments_stage_{which}", args=[stage.pk]), data)
+    assert response.status_code in (200, 302)
+    assert list(Seat.objects.order_by("pk").values_list("game__number", "number", "player_id")) == before
+
+
+def test_a_preview_of_another_stage_is_refused(admin_client, stage):
+    token = token_of(preview(admin_client, stage))
+    other = StageFactory(tournament=stage.tournament, kind=StageKind.SEMIFINAL)
+    response = admin_client.post(generate_url(other), {"preview": token, "_save": "1"}, follow=True)
+    assert b"outdated or damaged" in response.content
+    assert not Game.objects.exists()
+
+
+def test_an_unknown_stage_is_not_found(admin_client, stage):
+    assert admin_client.get(reverse("admin:tournaments_stage_seating_generate", args=[9999])).status_code == 404
