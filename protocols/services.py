@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils import timezone
+from simple_history.utils import bulk_create_with_history
 
 from scoring.problems import Problem
 
@@ -158,26 +159,32 @@ def _write(game: Game, entry: ProtocolEntry, stored: ProtocolEntry, user) -> Non
         seat.save()
         seats[s.number] = seat
     if entry.penalties != stored.penalties or reseated:
-        SeatPenalty.objects.filter(seat__game=game).delete()
-        SeatPenalty.objects.bulk_create(
+        _replace(SeatPenalty, SeatPenalty.objects.filter(seat__game=game), [
             SeatPenalty(seat=seats[p.seat], clause=p.clause, reason=p.reason) for p in entry.penalties if p.seat in seats
-        )
+        ], user)
     if entry.nominations != stored.nominations:
-        Nomination.objects.filter(game=game).delete()
-        Nomination.objects.bulk_create(
+        _replace(Nomination, Nomination.objects.filter(game=game), [
             Nomination(game=game, day=n.day, by_seat=n.by_seat, nominee_seat=n.nominee_seat, withdrawn=n.withdrawn)
             for n in entry.nominations
-        )
+        ], user)
     if entry.votes != stored.votes:
-        VoteCount.objects.filter(game=game).delete()
-        VoteCount.objects.bulk_create(
+        _replace(VoteCount, VoteCount.objects.filter(game=game), [
             VoteCount(game=game, day=v.day, ballot=v.ballot, nominee_seat=v.nominee_seat, votes=v.votes) for v in entry.votes
-        )
+        ], user)
     game.first_killed_seat = entry.first_killed_seat
     game.best_move = list(entry.best_move)
     game.result = entry.result
     game.result_kind = entry.result_kind or "normal"
     game.awarded_reason = entry.awarded_reason
+
+
+def _replace(model, old_rows, new_rows, user) -> None:
+    """Replace a protocol's rows, keeping their history (deletions and creations) in simple-history."""
+    for row in old_rows:
+        row._history_user = user
+        row.delete()
+    if new_rows:
+        bulk_create_with_history(new_rows, model, default_user=user)
 
 
 def decide_protest(*, protest: Protest, user, status: str, decision: str) -> Protest:

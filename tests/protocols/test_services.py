@@ -63,3 +63,23 @@ def test_it_lets_only_the_chief_judge_amend_with_a_reason():
     assert game.version == 3 and game.status == GameStatus.SIGNED_OFF
     assert game.versions.first().reason == "протест игрока 2"
     assert game.history.first().history_change_reason == "протест игрока 2"
+
+
+def test_every_row_change_is_in_the_history_with_who_and_why():
+    from protocols.models import Nomination, SeatPenalty
+
+    cast = make_cast()
+    game = cast.game
+    data = complete_post(game, **{"pen0-seat": "4", "pen0-clause": "8.5.3", "pen0-reason": "ложная проверка"})
+    with pytest.raises(ProtocolInvalid):  # 8.5.3 needs red to lose
+        sign_off(game=game, user=cast.judge, entry=entry_for(game, data), expected_version=1)
+    save_protocol(game=game, user=cast.judge, entry=entry_for(game, {**data, "pen0-clause": "", "pen0-seat": "", "pen0-reason": ""}),
+                  expected_version=1)
+    sign_off(game=game, user=cast.judge, entry=entry_for(game, complete_post(game, version="2")), expected_version=2)
+    save_protocol(game=game, user=cast.chief, entry=entry_for(game, complete_post(game, **{"d1-nom4": "", "d1-v1-5": ""})),
+                  expected_version=3, reason="выставление отозвано")
+    assert Nomination.history.filter(history_type="-", history_user=cast.chief).count() == 4
+    assert Nomination.history.filter(history_type="+", history_user=cast.chief).count() == 3
+    assert game.history.filter(history_user=cast.chief).first().history_change_reason == "выставление отозвано"
+    assert SeatPenalty.history.count() == 0
+    assert [v.action for v in game.versions.order_by("version")] == ["initial", "save", "sign_off", "amend"]
