@@ -5,8 +5,9 @@
   "use strict";
   var sortKey = null, sortDir = 1;
 
-  function rowValue(tr, key, text) {
-    var v = tr.dataset[key] || "";
+  function cellValue(tr, index, text) {
+    var cell = tr.cells[index];
+    var v = cell ? cell.textContent.trim() : "";
     return text ? v.toLocaleLowerCase() : parseFloat(v) || 0;
   }
 
@@ -15,13 +16,13 @@
     var th = root.querySelector('th[data-sort="' + sortKey + '"]');
     var tbody = root.querySelector("table.standings tbody");
     if (!th || !tbody) return;
-    var text = th.dataset.type === "text";
+    var text = th.dataset.type === "text", index = th.cellIndex;
     var rows = Array.prototype.slice.call(tbody.rows);
     rows.sort(function (a, b) {
-      var x = rowValue(a, sortKey, text), y = rowValue(b, sortKey, text);
+      var x = cellValue(a, index, text), y = cellValue(b, index, text);
       if (x < y) return -sortDir;
       if (x > y) return sortDir;
-      return rowValue(a, "place") - rowValue(b, "place");
+      return parseInt(a.dataset.place, 10) - parseInt(b.dataset.place, 10);
     });
     rows.forEach(function (tr) { tbody.appendChild(tr); });
     root.querySelectorAll("th[data-sort]").forEach(function (h) { h.removeAttribute("aria-sort"); });

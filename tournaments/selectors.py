@@ -31,6 +31,21 @@ def tournament_for_page(slug: str) -> Tournament:
     return tournament
 
 
+def page_state(slug: str) -> tuple[int, int, bool]:
+    """(tournament pk, computed standings version, standings public?) in one small query, or 404.
+
+    What a cached standings page needs to know that its copy is current."""
+    row = (
+        Tournament.objects.filter(slug=slug).order_by()
+        .values_list("pk", "standings_state__computed_version", "standings_public")[:1]
+    )
+    row = list(row)
+    if not row:
+        raise Http404("no such tournament")
+    pk, version, public = row[0]
+    return pk, version or 0, public
+
+
 def standings_version(tournament: Tournament) -> tuple[int, object]:
     """(computed version, computed at) of the tournament's standings; (0, None) before the first."""
     try:
@@ -79,8 +94,9 @@ def player_page(tournament: Tournament, player_id: int) -> tuple[dict, PlayerSta
         .values("player_id", "player__nickname", "player__club__name", "player__city").first()
     )
     row = (
-        PlayerStanding.objects.filter(snapshot__tournament=tournament, snapshot__version=version,
-                                      snapshot__scope=SCOPE_ALL, player_id=player_id).first()
+        PlayerStanding.objects.select_related("snapshot").defer("snapshot__document")
+        .filter(snapshot__tournament=tournament, snapshot__version=version, snapshot__scope=SCOPE_ALL, player_id=player_id)
+        .first()
     )
     if reg is None and row is None:
         raise Http404("no such player in this tournament")

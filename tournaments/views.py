@@ -53,11 +53,13 @@ def _standings_context(request, tournament) -> dict:
     return context
 
 
-def _cached(request, tournament, kind: str, template: str) -> HttpResponse:
-    version, _at = selectors.standings_version(tournament)
-    key = f"standings-page:{kind}:{tournament.pk}:{version}:{_scope(request)}:{get_language()}:{int(tournament.standings_public)}"
+def _cached(request, slug: str, kind: str, template: str) -> HttpResponse:
+    """The standings page (or its swappable block), rendered once per snapshot version and language."""
+    pk, version, public = selectors.page_state(slug)
+    key = f"standings-page:{kind}:{pk}:{version}:{_scope(request)}:{get_language()}:{int(public)}"
     html = cache.get(key)
     if html is None:
+        tournament = selectors.tournament_for_page(slug)
         html = render_to_string(template, _standings_context(request, tournament), request)
         cache.set(key, html, PAGE_TTL)
     return HttpResponse(html)
@@ -66,17 +68,18 @@ def _cached(request, tournament, kind: str, template: str) -> HttpResponse:
 @require_GET
 def tournament_detail(request, slug):
     """The tournament and its standings (snapshot), sortable, refreshing itself."""
-    return _cached(request, selectors.tournament_for_page(slug), "page", "tournaments/detail.html")
+    return _cached(request, slug, "page", "tournaments/detail.html")
 
 
 @require_GET
 def standings_fragment(request, slug):
     """Only the standings block: what standings.js swaps in when a newer snapshot exists."""
-    return _cached(request, selectors.tournament_for_page(slug), "fragment", "tournaments/_standings.html")
+    return _cached(request, slug, "fragment", "tournaments/_standings.html")
 
 
 @require_GET
 def standings_version(request, slug):
+    """What standings.js polls: the newest snapshot's version (tiny, never cached)."""
     tournament = selectors.tournament_for_page(slug)
     version, computed_at = selectors.standings_version(tournament)
     response = JsonResponse({"version": version, "computed_at": computed_at.isoformat() if computed_at else None})
@@ -85,18 +88,25 @@ def standings_version(request, slug):
 
 
 def _player_games(row) -> list[dict]:
-    """The stored explanation with labels, ready for the template."""
+    """The stored explanation (explain.py's compact lists) with labels, ready for the template."""
+    if row is None:
+        return []
+    meta = row.snapshot.game_meta
     games = []
-    for entry in row.explanation if row else []:
+    for number, seat, role, lines in row.explanation:
+        game_id, stage, result = meta.get(str(number), ("", "", ""))
         games.append({
-            **entry, "stage_label": STAGES.get(entry["stage"], entry["stage"]),
-            "role_label": ROLES.get(entry["role"], entry["role"]),
-            "result_label": RESULTS.get(entry["result"], entry["result"]),
-            "lines": [{"component": COMPONENTS.get(c, c), "key": c, "clause": clause, "points": points, "note": note}
-                      for c, clause, points, note in entry["lines"]],
-            "points": f"{sum(Decimal(line[2]) for line in entry['lines']):.2f}",
+            "number": number, "game": game_id, "seat": seat, "stage_label": STAGES.get(stage, stage),
+            "role_label": ROLES.get(role, role), "result_label": RESULTS.get(result, result),
+            "lines": [{"component": COMPONENTS.get(c, c), "key": c, "clause": clause, "points": _points(cents), "note": note}
+                      for c, clause, cents, note in lines],
+            "points": _points(sum(line[2] for line in lines)),
         })
     return games
+
+
+def _points(cents: int) -> str:
+    return f"{Decimal(cents).scaleb(-2):.2f}"
 
 
 @require_GET

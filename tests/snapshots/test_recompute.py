@@ -13,7 +13,7 @@ from scoring.snapshots.models import PlayerStanding, StandingsSnapshot, Standing
 from scoring.snapshots.services import recompute, request_recompute
 from scoring.snapshots.tasks import recompute_standings
 from scoring.standings import compute_standings
-from scoring.snapshots.loader import tournament_data
+from scoring.snapshots.loader import load, tournament_data
 
 from .helpers import add_scheduled_round, played, sign_off
 
@@ -60,9 +60,10 @@ def test_the_snapshot_matches_the_core_document():
         assert f"{row.total:.2f}" == doc["total"] and row.file_id == doc["player"]
         assert row.player_id is not None
         # the explanation adds up to the total
-        points = sum(float(line[2]) for g in row.explanation for line in g["lines"])
-        assert round(points, 2) == float(row.total)
-        assert all(g["number"] for g in row.explanation)
+        cents = sum(line[2] for _n, _seat, _role, lines in row.explanation for line in lines)
+        assert cents == int(row.total * 100)
+        assert len(row.explanation) == row.games
+        assert all(str(number) in overall.game_meta for number, *_rest in row.explanation)
 
 
 @pytest.mark.django_db
@@ -194,9 +195,14 @@ def test_explain_all_agrees_with_the_cores_explain_player():
     from scoring.snapshots.explain import explain_all
     from scoring.standings import explain_player
 
-    data = tournament_data(played("agree", players=20, rounds=4))
-    every = explain_all(data)
+    t = played("agree", players=20, rounds=4)
+    loaded = load(t)
+    data = loaded.tournament
+    every = explain_all(data, loaded.game_numbers)
+    ids = {number: gid for gid, number in loaded.game_numbers.items()}
     for player in data.players[:5]:
-        mine = [(e["game"], c, clause, pts, note) for e in every[player.id] for c, clause, pts, note in e["lines"]]
-        core_lines = [(ln.game, ln.component, ln.clause, f"{ln.points:.2f}", ln.note) for ln in explain_player(data, player.id)]
+        mine = [(ids[number], c, clause, cents, note) for number, _s, _r, lines in every[player.id]
+                for c, clause, cents, note in lines]
+        core_lines = [(ln.game, ln.component, ln.clause, int(ln.points * 100), ln.note)
+                      for ln in explain_player(data, player.id) if ln.component != "none"]
         assert mine == core_lines

@@ -1,0 +1,249 @@
+"""Benchmark of the stored standings: ``python bench/standings.py [--seconds 20] [--connections 50]``.
+
+1. Builds (once; ``--rebuild`` to start over) a tournament of 200 players × 15 games — 20 tables,
+   15 qualifying rounds, 300 signed-off protocols, 3,000 seat rows — in the configured database
+   (PostgreSQL when DATABASE_URL says so, else the project's SQLite file), and a smaller one
+   (50 players × 5 games) to show that the query count does not grow with the size.
+2. Times the full recomputation (lock, load, score, explain, store a new snapshot:
+   ``scoring.snapshots.services.recompute``) against a plain SELECT of all the tournament's seat
+   rows (one SQL statement, rows fetched), counts the queries of each, prints the ratio.
+3. Serves the site with gunicorn on loopback and loads the standings page from a second process
+   with ``wrk`` (Debian's; installed with apt-get if missing) for ``--seconds`` at ``--connections``
+   connections, printing requests per second, p50 and p99 latency and the error count.
+
+Targets (issue 5): recompute within 3× the plain select, queries constant in size, the page's
+p99 under 100 ms with no errors at 50 connections on a 2-core machine.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+SLUG, SMALL_SLUG = "bench-standings", "bench-standings-small"
+
+
+def setup_django():
+    import django
+
+    django.setup()
+    ensure_database()
+    from config.celery import app
+
+    app.conf.task_always_eager = True  # the build's own recompute runs here, not on a worker
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+
+
+def ensure_database():
+    """Create the PostgreSQL database DATABASE_URL names if it does not exist yet."""
+    from django.db import connection
+
+    conf = connection.settings_dict
+    if not conf["ENGINE"].endswith("postgresql"):
+        return
+    import psycopg
+
+    params = {"host": conf.get("HOST") or "127.0.0.1", "port": conf.get("PORT") or 5432,
+              "user": conf.get("USER") or "postgres", "password": conf.get("PASSWORD") or None}
+    try:
+        psycopg.connect(dbname=conf["NAME"], **params).close()
+    except psycopg.OperationalError:
+        with psycopg.connect(dbname="postgres", autocommit=True, **params) as admin:
+            admin.execute(f'CREATE DATABASE "{conf["NAME"]}"')
+        print(f"created database {conf['NAME']}")
+
+
+def build(slug: str, players: int, rounds: int, rebuild: bool):
+    from django.contrib.auth.models import Group
+
+    from tournaments.demo import build_tournament
+    from tournaments.models import Tournament
+
+    if rebuild:
+        Tournament.objects.filter(slug=slug).delete()
+    for name in ("Chief judge", "Judge"):
+        Group.objects.get_or_create(name=name)
+    started = time.perf_counter()
+    t = build_tournament(slug, name=f"Bench {players}×{rounds}", players=players, tables=players // 10,
+                         qualifying_rounds=rounds, final_games=0, seed=5)
+    return t, time.perf_counter() - started
+
+
+def measure(fn, repeat: int):
+    """(median seconds, queries of one run)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    fn()  # warm: connection, caches, imports
+    times = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - started)
+    with CaptureQueriesContext(connection) as ctx:
+        fn()
+    return statistics.median(times), len(ctx)
+
+
+def plain_select(tournament_id: int):
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT s.* FROM protocols_seat s JOIN protocols_game g ON g.id = s.game_id WHERE g.tournament_id = %s",
+            [tournament_id],
+        )
+        return cursor.fetchall()
+
+
+def bench_recompute(repeat: int) -> dict:
+    from protocols.models import Seat
+    from scoring.snapshots.services import recompute
+
+    big, built = build(SLUG, 200, 15, ARGS.rebuild)
+    small, _ = build(SMALL_SLUG, 50, 5, ARGS.rebuild)
+    seats = Seat.objects.filter(game__tournament=big).count()
+    print(f"tournament {SLUG}: 200 players × 15 games, {seats} seat rows ({'built in %.1f s' % built})")
+    rec_s, rec_q = measure(lambda: recompute(big.pk, force=True), repeat)
+    sel_s, sel_q = measure(lambda: plain_select(big.pk), repeat)
+    orm_s, _ = measure(lambda: list(Seat.objects.filter(game__tournament=big)), repeat)
+    _small_s, small_q = measure(lambda: recompute(small.pk, force=True), 3)
+    print(f"recompute (lock, load, score, explain, store):  {rec_s * 1000:8.1f} ms   {rec_q} queries")
+    print(f"plain SELECT of the {seats} seat rows:         {sel_s * 1000:8.1f} ms   {sel_q} query")
+    print(f"  (for scale: the same rows as ORM instances:  {orm_s * 1000:8.1f} ms)")
+    print(f"recompute / select ratio: {rec_s / sel_s:.2f}  (target <= 3)")
+    print(f"queries: {rec_q} at 200×15, {small_q} at 50×5  ({'constant' if rec_q == small_q else 'NOT constant'})")
+    return {"ratio": rec_s / sel_s, "queries": (rec_q, small_q)}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def ensure_wrk() -> str:
+    path = shutil.which("wrk")
+    if path is None and shutil.which("apt-get") and os.geteuid() == 0:
+        print("installing wrk from Debian …")
+        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        subprocess.run(["apt-get", "install", "-y", "-qq", "wrk"], check=False, env=env,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        path = shutil.which("wrk")
+    if path is None:
+        sys.exit("wrk is missing and could not be installed (apt-get install wrk)")
+    return path
+
+
+def _ms(text: str) -> float:
+    value, unit = re.fullmatch(r"([\d.]+)(us|ms|s|m)", text).groups()
+    return float(value) * {"us": 0.001, "ms": 1, "s": 1000, "m": 60000}[unit]
+
+
+def parse_wrk(out: str) -> dict:
+    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+    p50 = _ms(re.search(r"\s50%\s+([\d.]+\w+)", out).group(1))
+    p99 = _ms(re.search(r"\s99%\s+([\d.]+\w+)", out).group(1))
+    requests = int(re.search(r"(\d+) requests in", out).group(1))
+    errors = 0
+    m = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", out)
+    if m:
+        errors += sum(int(x) for x in m.groups())
+    m = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    if m:
+        errors += int(m.group(1))
+    return {"rps": rps, "p50": p50, "p99": p99, "requests": requests, "errors": errors}
+
+
+def database_url_for_server() -> str:
+    """The same database for gunicorn, with persistent connections as a deployment would use."""
+    from django.db import connection
+
+    conf = connection.settings_dict
+    if conf["ENGINE"].endswith("postgresql"):
+        password = f":{conf['PASSWORD']}" if conf.get("PASSWORD") else ""
+        return (f"postgres://{conf.get('USER') or 'postgres'}{password}@{conf.get('HOST') or '127.0.0.1'}:"
+                f"{conf.get('PORT') or 5432}/{conf['NAME']}?conn_max_age=600")
+    return f"sqlite:///{conf['NAME']}"
+
+
+def bench_page(seconds: int, connections: int, workers: int) -> dict:
+    wrk = ensure_wrk()
+    port = free_port()
+    url = f"http://127.0.0.1:{port}/t/{SLUG}/"
+    env = {**os.environ, "DATABASE_URL": database_url_for_server(), "DEBUG": "False", "LOG_LEVEL": "ERROR"}
+    env.pop("CELERY_BROKER_URL", None)  # the page only reads
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "config.wsgi:application", "--bind", f"127.0.0.1:{port}",
+         "--workers", str(workers), "--worker-class", "gthread", "--threads", "4", "--backlog", "2048",
+         "--keep-alive", "5", "--log-level", "warning"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(url, timeout=2) as response:
+                    body = response.read().decode()
+                break
+            except OSError:
+                if server.poll() is not None or time.monotonic() > deadline:
+                    sys.exit(f"gunicorn did not come up: {server.stderr.read().decode()[-2000:]}")
+                time.sleep(0.2)
+        rows = body.count("<tr data-place=")
+        print(f"gunicorn: {workers} workers × 4 threads on {url} ({rows} standings rows, {len(body)} bytes)")
+        # warm every worker's connection and page cache
+        subprocess.run([wrk, "-t2", f"-c{connections}", "-d2s", url], check=True, capture_output=True)
+        result = subprocess.run([wrk, "-t2", f"-c{connections}", f"-d{seconds}s", "--latency", url],
+                                check=True, capture_output=True, text=True)
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        try:
+            server.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)
+    figures = parse_wrk(result.stdout)
+    print(f"wrk -c{connections} -d{seconds}s: {figures['rps']:.0f} requests/s, p50 {figures['p50']:.1f} ms, "
+          f"p99 {figures['p99']:.1f} ms, {figures['errors']} errors ({figures['requests']} requests)")
+    print(f"page target (p99 < 100 ms, no errors): {'met' if figures['p99'] < 100 and not figures['errors'] else 'NOT met'}")
+    return figures
+
+
+def main():
+    global ARGS
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--seconds", type=int, default=20)
+    parser.add_argument("--connections", type=int, default=50)
+    parser.add_argument("--workers", type=int, default=(os.cpu_count() or 2) + 1)
+    parser.add_argument("--repeat", type=int, default=7, help="timed runs of each measurement (median)")
+    parser.add_argument("--rebuild", action="store_true", help="delete and rebuild the bench tournaments")
+    parser.add_argument("--skip-load", action="store_true", help="only the recompute figures")
+    ARGS = parser.parse_args()
+    setup_django()
+    from django.db import connection
+
+    print(f"database: {connection.vendor} {connection.settings_dict['NAME']}")
+    bench_recompute(ARGS.repeat)
+    if not ARGS.skip_load:
+        bench_page(ARGS.seconds, ARGS.connections, ARGS.workers)
+
+
+ARGS = None
+
+if __name__ == "__main__":
+    main()
