@@ -89,3 +89,30 @@ def test_it_speaks_russian_and_english(client, cast):
     assert "Подписать" in client.get(url(cast.game)).content.decode()
     assert "Sign off" in client.get(url(cast.game) + "?lang=en").content.decode()
     assert "Sign off" in client.get(url(cast.game)).content.decode()  # the choice is remembered
+
+
+def test_it_seats_players_on_a_game_without_seating(client, cast):
+    from protocols.models import Game, Seat
+    from tests.factories import RoundFactory
+
+    game = Game.objects.create(tournament=cast.game.tournament, stage=cast.game.stage, table=cast.game.table,
+                               round=RoundFactory(stage=cast.game.stage, number=2), number=3, judge=cast.game.judge)
+    players = [s.player_id for s in cast.other_game.seats.order_by("number")]
+    client.force_login(cast.judge)
+    assert client.get(url(game)).status_code == 200
+    data = {"version": "1", "action": "save", **{f"s{n}-player": str(p) for n, p in enumerate(players, 1)}}
+    assert client.post(url(game), {**data, "s2-player": str(players[0])}).status_code == 422  # a player twice
+    assert client.post(url(game), data).status_code == 302
+    assert list(Seat.objects.filter(game=game).order_by("number").values_list("player_id", flat=True)) == players
+    game.refresh_from_db()
+    assert game.status == "in_play" and game.version == 2
+
+
+def test_it_stores_an_awarded_loss_with_its_reason(client, cast):
+    client.force_login(cast.judge)
+    data = complete_post(cast.game, outcome="awarded_black", awarded_reason="подсказка жестом (дон, место 9)",
+                         **{"s9-left_how": "removed", "s9-left_on": "2", "s9-removed": "disqualifying_foul", "d3-nom1": ""})
+    assert client.post(url(cast.game), data).status_code == 302
+    cast.game.refresh_from_db()
+    assert (cast.game.result, cast.game.result_kind, cast.game.awarded_reason) == ("red", "awarded", "подсказка жестом (дон, место 9)")
+    assert 'value="awarded_black" selected' in client.get(url(cast.game)).content.decode()
