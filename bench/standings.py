@@ -182,7 +182,7 @@ def database_url_for_server() -> str:
     return f"sqlite:///{conf['NAME']}"
 
 
-def bench_page(seconds: int, connections: int, workers: int) -> dict:
+def bench_page(seconds: int, connections: int, workers: int, worker_class: str, threads: int) -> dict:
     wrk = ensure_wrk()
     port = free_port()
     url = f"http://127.0.0.1:{port}/t/{SLUG}/"
@@ -190,7 +190,7 @@ def bench_page(seconds: int, connections: int, workers: int) -> dict:
     env.pop("CELERY_BROKER_URL", None)  # the page only reads
     server = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "config.wsgi:application", "--bind", f"127.0.0.1:{port}",
-         "--workers", str(workers), "--worker-class", "gthread", "--threads", "4", "--backlog", "2048",
+         "--workers", str(workers), "--worker-class", worker_class, "--threads", str(threads), "--backlog", "2048",
          "--keep-alive", "5", "--log-level", "warning"],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True,
     )
@@ -206,7 +206,7 @@ def bench_page(seconds: int, connections: int, workers: int) -> dict:
                     sys.exit(f"gunicorn did not come up: {server.stderr.read().decode()[-2000:]}")
                 time.sleep(0.2)
         rows = body.count("<tr data-place=")
-        print(f"gunicorn: {workers} workers × 4 threads on {url} ({rows} standings rows, {len(body)} bytes)")
+        print(f"gunicorn: {workers} {worker_class} workers × {threads} threads on {url} ({rows} standings rows, {len(body)} bytes)")
         # warm every worker's connection and page cache
         subprocess.run([wrk, "-t2", f"-c{connections}", "-d2s", url], check=True, capture_output=True)
         result = subprocess.run([wrk, "-t2", f"-c{connections}", f"-d{seconds}s", "--latency", url],
@@ -218,6 +218,7 @@ def bench_page(seconds: int, connections: int, workers: int) -> dict:
         except subprocess.TimeoutExpired:
             os.killpg(server.pid, signal.SIGKILL)
     figures = parse_wrk(result.stdout)
+    print(f"load average after the run: {os.getloadavg()[0]:.1f}")
     print(f"wrk -c{connections} -d{seconds}s: {figures['rps']:.0f} requests/s, p50 {figures['p50']:.1f} ms, "
           f"p99 {figures['p99']:.1f} ms, {figures['errors']} errors ({figures['requests']} requests)")
     print(f"page target (p99 < 100 ms, no errors): {'met' if figures['p99'] < 100 and not figures['errors'] else 'NOT met'}")
@@ -230,6 +231,8 @@ def main():
     parser.add_argument("--seconds", type=int, default=20)
     parser.add_argument("--connections", type=int, default=50)
     parser.add_argument("--workers", type=int, default=(os.cpu_count() or 2) + 1)
+    parser.add_argument("--worker-class", default="gthread")
+    parser.add_argument("--threads", type=int, default=4)
     parser.add_argument("--repeat", type=int, default=7, help="timed runs of each measurement (median)")
     parser.add_argument("--rebuild", action="store_true", help="delete and rebuild the bench tournaments")
     parser.add_argument("--skip-load", action="store_true", help="only the recompute figures")
@@ -237,10 +240,11 @@ def main():
     setup_django()
     from django.db import connection
 
-    print(f"database: {connection.vendor} {connection.settings_dict['NAME']}")
+    print(f"database: {connection.vendor} {connection.settings_dict['NAME']}; {os.cpu_count()} CPUs, "
+          f"load average {os.getloadavg()[0]:.1f} (other processes on the machine skew the figures)")
     bench_recompute(ARGS.repeat)
     if not ARGS.skip_load:
-        bench_page(ARGS.seconds, ARGS.connections, ARGS.workers)
+        bench_page(ARGS.seconds, ARGS.connections, ARGS.workers, ARGS.worker_class, ARGS.threads)
 
 
 ARGS = None

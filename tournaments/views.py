@@ -57,12 +57,12 @@ def _cached(request, slug: str, kind: str, template: str) -> HttpResponse:
     """The standings page (or its swappable block), rendered once per snapshot version and language."""
     pk, version, public = selectors.page_state(slug)
     key = f"standings-page:{kind}:{pk}:{version}:{_scope(request)}:{get_language()}:{int(public)}"
-    html = cache.get(key)
-    if html is None:
+    body = cache.get(key)
+    if body is None:
         tournament = selectors.tournament_for_page(slug)
-        html = render_to_string(template, _standings_context(request, tournament), request)
-        cache.set(key, html, PAGE_TTL)
-    return HttpResponse(html)
+        body = render_to_string(template, _standings_context(request, tournament), request).encode()
+        cache.set(key, body, PAGE_TTL)
+    return HttpResponse(body)
 
 
 @require_GET
