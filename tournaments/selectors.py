@@ -179,7 +179,7 @@ def find_player(tournament: Tournament, query: str, rounds: list[SeatingRound] |
     """"Find me": the player by nickname (exact, else the only partial match) and their next seat.
 
     `rounds` is the already loaded seating, so the seating page needs one more query only."""
-    query = (query or "").strip()[:80]
+    query = "".join(ch for ch in (query or "") if ch.isprintable()).strip()[:80]  # no NUL for PostgreSQL
     result = FindResult(query)
     if not query:
         return result

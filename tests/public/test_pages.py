@@ -62,10 +62,12 @@ def test_every_page_answers(client):
                 "/t/pages/standings/table/", "/t/pages/standings/version/", f"/t/pages/players/{row.player_id}/",
                 "/t/pages/games/1/", f"/t/pages/games/{unplayed.number}/", "/t/pages/seating/",
                 f"/t/pages/seating/?me={row.nickname}", "/t/pages/seating/?me=zzz", "/t/pages/seating/?me=pages",
+                "/t/pages/seating/?me=%00%01", "/t/pages/seating/?me=" + "x" * 3000, "/t/pages/?stage=%00",
                 "/t/pages/?lang=en", "/t/pages/?lang=xx"]:
         assert client.get(url).status_code == 200, url
     for url in ["/t/nope/", "/t/nope/seating/", "/t/pages/players/999999/", "/t/pages/games/999999/",
-                "/t/nope/standings/version/", "/t/pages/players/abc/"]:
+                "/t/nope/standings/version/", "/t/pages/players/abc/",
+                "/t/pages/players/99999999999999999999999/", "/t/pages/games/99999999999999999999/"]:
         assert client.get(url).status_code == 404, url
     assert client.post("/t/pages/").status_code == 405
 
