@@ -4,8 +4,9 @@
         prints the standings; exit 0, or 2 (nothing on stdout, the problems on stderr)
         when the file is not JSON or not a valid tournament file.
     check FILE
-        prints every problem, one a line; exit 1 if there is any, 0 and no output if the
-        file is valid, 2 if the file cannot be read or is not JSON.
+        prints every problem, one a line; exit 1 if there is any (a file that is not JSON
+        is one: "not valid JSON: ..."), 0 and no output if the file is valid, 2 (message on
+        stderr) if the file cannot be read at all.
     explain FILE PLAYER [--stage STAGE ...]
         every point of one player: game, stage, component, clause, points, note.
 
@@ -19,7 +20,7 @@ import gc
 import sys
 from contextlib import contextmanager
 
-from .fileformat import UnreadableFile, read_document, read_json
+from .fileformat import NotJSON, UnreadableFile, read_document, read_json
 from .model import STAGES
 
 EXIT_OK = 0
@@ -68,9 +69,14 @@ def _no_gc_pauses():
 
 
 def _load(path):
-    """(tournament or None, problem lines, unreadable message or None)."""
+    """(tournament or None, problem lines, unreadable message or None).
+
+    A file that is read but is not JSON is a problem of the file (tournament-file.md's
+    "Validity"); only a file that cannot be read at all is "unreadable"."""
     try:
         obj = read_json(path)
+    except NotJSON as exc:
+        return None, [str(exc)], None
     except UnreadableFile as exc:
         return None, [], str(exc)
     tournament, problems = read_document(obj)

@@ -124,11 +124,9 @@ class DocumentReader:
             good, value = self.require(head, key, kind, None, None, f"tournament.{key}")
             ok &= good
             fields[key] = value
-        for key in ("participants", "games_before_final"):
-            if isinstance(fields[key], int) and fields[key] < 0:
-                self.problem(None, None, f"tournament.{key}", "negative",
-                             f"{fields[key]} must not be negative")
-                ok = False
+        # Not refused: a negative count, an empty id, a round or table below 1. They are of
+        # the right type, and tournament-file.md's "Validity" list is the complete list of
+        # reasons to refuse a file.
         settings = self.settings(head.get("settings"))
         parsed_players = self.players(players)
         parsed_games = []
@@ -190,7 +188,7 @@ class DocumentReader:
             if type(p) is dict:
                 pid = p.get("id")
                 nick = p.get("nickname")
-                if type(pid) is str and pid and type(nick) is str:
+                if type(pid) is str and type(nick) is str:
                     out.append(Player(pid, nick))
                     continue
             field = f"players[{index}]"
@@ -201,9 +199,6 @@ class DocumentReader:
             good_id, pid = self.require(p, "id", "str", None, None, f"{field}.id")
             good_nick, nick = self.require(p, "nickname", "str", None, None,
                                            f"{field}.nickname")
-            if good_id and not pid:
-                self.problem(None, None, f"{field}.id", "empty", "must not be empty")
-                good_id = False
             if good_id and good_nick:
                 out.append(Player(pid, nick))
         return out
@@ -220,8 +215,8 @@ class DocumentReader:
             replay_of = get("replay_of")
             fk = get("first_killed", 0)
             seat_items = get("seats")
-            if (type(gid) is str and gid and type(stage) is str and type(rnd) is int
-                    and rnd >= 1 and type(table) is int and table >= 1
+            if (type(gid) is str and type(stage) is str and type(rnd) is int
+                    and type(table) is int
                     and (judge is None or type(judge) is str) and type(result) is str
                     and (replay_of is None or type(replay_of) is str)
                     and type(seat_items) is list and (fk is None or type(fk) is dict)):
@@ -271,19 +266,14 @@ class DocumentReader:
                          f"must be an object, not {_type_name(g)}")
             return None
         gid = g.get("id")
-        name = gid if isinstance(gid, str) and gid else f"#{index + 1}"
+        name = gid if isinstance(gid, str) else f"#{index + 1}"
         before = len(self.problems)
         ok, gid = self.require(g, "id", "str", name, None)
-        if ok and not gid:
-            self.problem(name, None, "id", "empty", "must not be empty")
-        if ok and gid:
+        if ok:
             self.game_ids.add(gid)
         _, stage = self.require(g, "stage", "str", name, None)
         _, rnd = self.require(g, "round", "int", name, None)
         _, table = self.require(g, "table", "int", name, None)
-        for key, value in (("round", rnd), ("table", table)):
-            if isinstance(value, int) and value < 1:
-                self.problem(name, None, key, "not_positive", f"{value} must be 1 or more")
         _, judge = self.require(g, "judge", "str", name, None, default="", nullable=True)
         _, result = self.require(g, "result", "str", name, None)
         _, replay_of = self.require(g, "replay_of", "str", name, None, default=None,
@@ -389,8 +379,10 @@ class DocumentReader:
                                  f"must list objects, not {_type_name(p)}")
                     continue
                 ok_c, clause = self.require(p, "clause", "str", name, where, "penalties.clause")
+                # reason has no default in tournament-file.md: missing is a missing field;
+                # an empty or blank one is still a string, and the file takes it.
                 ok_r, reason = self.require(p, "reason", "str", name, where,
-                                            "penalties.reason", default="")
+                                            "penalties.reason")
                 if ok_c and ok_r:
                     penalties.append(Penalty(clause, reason))
         if len(self.problems) != before:

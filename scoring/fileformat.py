@@ -18,7 +18,13 @@ from .settings import Settings
 
 
 class UnreadableFile(Exception):
-    """The file cannot be read or is not JSON (the CLI's exit 2 before any checking)."""
+    """The file cannot be read or is not JSON (no checking is possible)."""
+
+
+class NotJSON(UnreadableFile):
+    """The file was read but is not JSON: one of the spec's reasons to refuse a file, so
+    ``check`` reports it as a problem (exit 1), where a file that cannot be read at all
+    exits 2."""
 
 
 def loads(text: str | bytes):
@@ -26,7 +32,7 @@ def loads(text: str | bytes):
     try:
         return json.loads(text, parse_float=Decimal)
     except (ValueError, UnicodeDecodeError) as exc:  # JSONDecodeError is a ValueError
-        raise UnreadableFile(f"not valid JSON: {exc}") from None
+        raise NotJSON(f"not valid JSON: {exc}") from None
 
 
 def read_json(path) -> object:

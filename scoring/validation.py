@@ -26,9 +26,11 @@ EXTRA_MAX_SUM = 100       # 8.4.2
 EXTRA_MAX_WINNER = 70     # 8.4.3
 EXTRA_NEEDS_APPROVAL = 50  # 8.4.3: 0.6 and 0.7 only with the chief judge's approval
 EXTRA_MAX_LOSER = 40      # 8.4.4
-# Decision: an annulled game (mafclub) has no winning team, so every player's extra is
-# held to the losing team's 0.4.
-EXTRA_MAX_ANNULLED = 40
+# Decision: an annulled game (mafclub) has no winner and no loser, so tournament-file.md's
+# per-player limits ("a winner above 0.7 or above 0.5 without extra_approved, a loser above
+# 0.4") name nobody there: only the general limits apply (steps of 0.05, not negative, at
+# most 3 players, at most 1.0 in all). The file's "Validity" list is the complete list of
+# reasons to refuse a file; a check that is not on it must not refuse one.
 
 _ROLE_SET = frozenset(ROLES)
 _REMOVAL_SET = frozenset(REMOVALS)
@@ -195,10 +197,7 @@ def _check_extra(s, result, annulled, extras, add):
     if result == RESULT_DRAW:
         add(n, "extra", "extra_in_draw", f"{text} given in a draw; a draw gives none (8.4.6)")
         return
-    if annulled:
-        if cents > EXTRA_MAX_ANNULLED:
-            add(n, "extra", "extra_over_annulled_limit",
-                f"{text} is over 0.40, the most in an annulled game (no team won)")
+    if annulled:  # no winner, no loser: no per-player limit (see EXTRA_MAX_LOSER)
         return
     team = team_of(s.role)
     if team is None or result not in ("red", "black"):
@@ -222,9 +221,6 @@ def _check_penalties(s, result, add):
             add(n, "penalties.clause", "unknown_penalty_clause",
                 f"{p.clause!r} is not one of {', '.join(PENALTY_CLAUSES)}")
             continue
-        if not (p.reason or "").strip():
-            add(n, "penalties.reason", "penalty_without_reason",
-                f"a penalty {p.clause} needs a written reason (8.5, 9.10)")
         if s.role in _ROLE_SET and result in RESULTS and not penalty_fits(p.clause, s.role, result):
             who = _ROLE_WORDS[s.role]
             outcome = {"red": "red won", "black": "black won", "draw": "a draw",
@@ -266,18 +262,16 @@ def check_tournament(t: Tournament, *, _known_game_ids=None) -> list[Problem]:
     if t.ruleset not in RULESETS:
         add(None, None, "tournament.ruleset", "unknown_ruleset",
             f"{t.ruleset!r} is not one of {', '.join(RULESETS)}")
+    # A count is refused only for its type: a negative one is still "of the right type",
+    # and tournament-file.md's "Validity" list is the complete list of reasons to refuse.
     for key in ("participants", "games_before_final"):
         value = getattr(t, key)
-        if not isinstance(value, int) or value < 0:
-            add(None, None, f"tournament.{key}", "negative",
-                f"{value!r} must be a whole number, 0 or more")
-    player_ids = set()
-    for index, p in enumerate(t.players):
-        if p.id in player_ids:
-            add(None, None, f"players[{index}].id", "player_id_repeated",
-                f"player id {p.id} appears more than once")
-        player_ids.add(p.id)
-
+        if not isinstance(value, int) or isinstance(value, bool):
+            add(None, None, f"tournament.{key}", "wrong_type",
+                f"{value!r} must be a whole number")
+    # A repeated player id is not on that list either (a repeated game id is): the
+    # standings take the nickname of its last entry, as a JSON object does with a key.
+    player_ids = {p.id for p in t.players}
     settings = t.settings
     by_id: dict[str, Game] = {}
     for g in t.games:
@@ -287,8 +281,11 @@ def check_tournament(t: Tournament, *, _known_game_ids=None) -> list[Problem]:
             by_id[g.id] = g
         problems.extend(check_game(g, t.ruleset, settings, known_players=player_ids))
 
+    # replay_of must name an existing annulled game, and nothing more: two replays of one
+    # game, or an annulled game naming itself, are not reasons to refuse a file. Nor is a
+    # player excluded after a second replay (003 item 10) who sits in a later game: the
+    # protocols (the Django side) keep them out, the file checker does not refuse.
     known = set(by_id) | set(_known_game_ids or ())
-    replayed: dict[str, str] = {}
     for g in t.games:
         target_id = g.replay_of
         if target_id is None:
@@ -298,49 +295,7 @@ def check_tournament(t: Tournament, *, _known_game_ids=None) -> list[Problem]:
             if target_id not in known:
                 add(g.id, None, "replay_of", "replay_of_unknown",
                     f"names game {target_id}, which does not exist")
-            continue
-        if target_id == g.id:
-            add(g.id, None, "replay_of", "replay_of_itself", "a game cannot replay itself")
-            continue
-        if target.result != RESULT_ANNULLED:
+        elif target.result != RESULT_ANNULLED:
             add(g.id, None, "replay_of", "replay_of_not_annulled",
                 f"names game {target_id}, which is not annulled")
-            continue
-        if target_id in replayed:
-            add(g.id, None, "replay_of", "replayed_twice",
-                f"game {target_id} is already replayed by game {replayed[target_id]}")
-        else:
-            replayed[target_id] = g.id
-
-    problems.extend(_check_excluded_players(t))
-    return problems
-
-
-def _check_excluded_players(t: Tournament) -> list[Problem]:
-    """003 item 10: a player who causes a second replay is excluded from the rest of the
-    tournament, so they may not appear in a game that comes later in playing order."""
-    problems = []
-    if not any(g.result == RESULT_ANNULLED for g in t.games):
-        return problems
-    ordered = sorted(t.games, key=lambda g: g.order_key)
-    violations: dict[str, int] = {}
-    excluded_after: dict[str, tuple] = {}  # player -> order key of their second violation
-    for g in ordered:
-        if g.result != RESULT_ANNULLED:
-            continue
-        for s in g.seats:
-            if s.gross_violation:
-                violations[s.player] = violations.get(s.player, 0) + 1
-                if violations[s.player] == 2:
-                    excluded_after[s.player] = (g.order_key[:3], g.id)
-    if not excluded_after:
-        return problems
-    for g in ordered:
-        for s in g.seats:
-            mark = excluded_after.get(s.player)
-            if mark is not None and g.order_key[:3] > mark[0]:
-                problems.append(Problem(
-                    g.id, s.seat, "player", "excluded_player_plays",
-                    f"{s.player} caused a second replay in game {mark[1]} and is excluded "
-                    f"from the rest of the tournament (003 item 10)"))
     return problems

@@ -38,8 +38,8 @@ def game_docs(draw, gid, players, ruleset, round_no, table=1, violators=None,
         budget = 100
         for n in draw(st.lists(st.integers(0, 9), max_size=3, unique=True)):
             role = seats[n]["role"]
-            if result == "annulled":
-                cap = 40
+            if result == "annulled":  # no winner, no loser: only the 1.00 per game
+                cap = 100
             else:
                 cap = 70 if _team(role) == result else 40
             cents = min(cap, budget, 5 * draw(st.integers(0, 14)))
@@ -54,7 +54,8 @@ def game_docs(draw, gid, players, ruleset, round_no, table=1, violators=None,
                    if seats[n]["role"] in roles_ok and result in results_ok]
         if fitting:
             clause = draw(st.sampled_from(fitting))
-            seats[n]["penalties"] = [{"clause": clause, "reason": "причина"}]
+            reason = draw(st.sampled_from(["причина", "", " "]))  # blank is valid
+            seats[n]["penalties"] = [{"clause": clause, "reason": reason}]
     if result == "annulled":
         allowed = [n for n in range(10) if (violators or {}).get(seats[n]["player"], 0) < 1]
         if not allowed:  # everyone already violated once: keep it a plain game

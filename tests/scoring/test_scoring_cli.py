@@ -49,14 +49,25 @@ def test_check_on_a_valid_file_is_silent():
     assert scoring("check", EXAMPLE) == (0, "", "")
 
 
-@pytest.mark.parametrize("command", ["standings", "check"])
-def test_invalid_json_exits_2(tmp_path, command):
+def test_invalid_json_makes_standings_exit_2(tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "mafia-tournament/1", "players": [', encoding="utf-8")
-    code, out, err = scoring(command, bad)
+    code, out, err = scoring("standings", bad)
     assert code == 2
     assert out == ""
     assert "not valid JSON" in err
+
+
+@pytest.mark.parametrize("text", ['{"format": "mafia-tournament/1", "players": [', "",
+                                  "{} trailing", "NaN-ish {"])
+def test_check_reports_invalid_json_as_a_problem_and_exits_1(tmp_path, text):
+    # "it is not JSON" is on tournament-file.md's list of problems; check exits 1 on any.
+    bad = tmp_path / "bad.json"
+    bad.write_text(text, encoding="utf-8")
+    code, out, err = scoring("check", bad)
+    assert code == 1
+    assert err == ""
+    assert out.startswith("not valid JSON") and out.count("\n") == 1
 
 
 @pytest.mark.parametrize("command", ["standings", "check"])
