@@ -14,6 +14,7 @@ from scoring.snapshots.models import SCOPE_ALL, PlayerStanding, StandingsSnapsho
 from tournaments.models import STAGE_ORDER, Registration, Tournament
 
 STAGE_KEYS = ("qualifying", "semifinal", "final")
+MAX_ID = 2**63 - 1  # larger numbers in a URL overflow the database driver: 404, not 500
 ROW_FIELDS = (
     "place", "player_id", "file_id", "nickname", "club", "games", "wins", "wins_as_don_or_sheriff",
     "first_killed", "main", "extra", "total", "tiebreak_extra", "decided_by_lot",
@@ -94,6 +95,8 @@ def standings(tournament: Tournament, scope: str | None) -> StandingsView:
 
 def player_page(tournament: Tournament, player_id: int) -> tuple[dict, PlayerStanding | None]:
     """(player info, their row of the current overall snapshot or None); 404 if not in the tournament."""
+    if not 0 < player_id <= MAX_ID:
+        raise Http404("no such player")
     version, _at = standings_version(tournament)
     reg = (
         Registration.objects.filter(tournament=tournament, player_id=player_id)
@@ -116,6 +119,8 @@ def player_page(tournament: Tournament, player_id: int) -> tuple[dict, PlayerSta
 
 def game_protocol(tournament: Tournament, number: int) -> Game:
     """A game with stage, round, table, judge, seats (players, penalties) and protests: four queries."""
+    if not 0 < number <= MAX_ID:
+        raise Http404("no such game")
     game = (
         Game.objects.select_related("stage", "round", "table", "judge", "replay_of")
         .prefetch_related(

@@ -157,7 +157,8 @@ def seating(request, slug):
     next_seat = found.next_seat
     if next_seat:
         next_seat = {**next_seat, "stage_label": STAGES.get(next_seat["stage"], next_seat["stage"])}
+    upcoming = next((r for r in rounds if any(t.status != "signed_off" for t in r.tables)), None)
     return render(request, "tournaments/seating.html", {
-        "tournament": tournament, "rounds": rounds, "found": found, "next_seat": next_seat,
+        "tournament": tournament, "rounds": rounds, "found": found, "next_seat": next_seat, "upcoming": upcoming,
         "me_id": found.player["player_id"] if found.player else None,
     })
