@@ -55,7 +55,7 @@ def _standings_context(request, tournament) -> dict:
 
 def _cached(request, slug: str, kind: str, template: str) -> HttpResponse:
     """The standings page (or its swappable block), rendered once per snapshot version and language."""
-    pk, version, public = selectors.page_state(slug)
+    pk, version, public, _at = selectors.page_state(slug)
     key = f"standings-page:{kind}:{pk}:{version}:{_scope(request)}:{get_language()}:{int(public)}"
     body = cache.get(key)
     if body is None:
@@ -80,8 +80,7 @@ def standings_fragment(request, slug):
 @require_GET
 def standings_version(request, slug):
     """What standings.js polls: the newest snapshot's version (tiny, never cached)."""
-    tournament = selectors.tournament_for_page(slug)
-    version, computed_at = selectors.standings_version(tournament)
+    _pk, version, _public, computed_at = selectors.page_state(slug)
     response = JsonResponse({"version": version, "computed_at": computed_at.isoformat() if computed_at else None})
     response["Cache-Control"] = "no-store"
     return response
