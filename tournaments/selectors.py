@@ -49,8 +49,8 @@ def page_state(slug: str) -> tuple[int, int, bool, object]:
     pk, version, public, computed_at = row
     if computed_at is not None and not isinstance(computed_at, datetime):  # SQLite hands back text
         computed_at = parse_datetime(computed_at)
-        if computed_at is not None and computed_at.tzinfo is None:
-            computed_at = computed_at.replace(tzinfo=timezone.utc)  # Django keeps UTC there
+    if computed_at is not None and computed_at.tzinfo is None:
+        computed_at = computed_at.replace(tzinfo=timezone.utc)  # Django keeps UTC there
     return pk, version or 0, bool(public), computed_at
 
 
