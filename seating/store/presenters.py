@@ -123,6 +123,7 @@ def report_context(report: dict, roster: Roster) -> dict:
         players.append({
             "number": number,
             "name": str(player) if player is not None else f"#{number}",
+            "withdrawn": player is not None and player.pk in roster.withdrawn,
             "games": row["games"],
             "seats": row["seats"],
             "tables": row["tables"],

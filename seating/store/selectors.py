@@ -24,6 +24,7 @@ class Roster:
 
     players: tuple[Player, ...]  # player number n is players[n - 1]
     judges: tuple[Judge, ...]  # judge number j is judges[j - 1]
+    withdrawn: frozenset[int] = frozenset()  # ids of players seated earlier who have withdrawn
 
     @property
     def size(self) -> int:
@@ -113,14 +114,15 @@ class StoredSeating:
         return [game for stored in self.rounds for game in stored.games]
 
 
-def _player_order(stage: Stage, player_ids: set[int]) -> list[Player]:
-    numbers = dict(
-        Registration.objects.filter(tournament_id=stage.tournament_id, player_id__in=player_ids).values_list("player_id", "number")
-    )
+def _player_order(stage: Stage, player_ids: set[int]) -> tuple[list[Player], frozenset[int]]:
+    """The players in registration-number order, and those of them who have withdrawn."""
+    rows = Registration.objects.filter(tournament_id=stage.tournament_id, player_id__in=player_ids).values_list("player_id", "number", "withdrawn")
+    numbers = {player_id: number for player_id, number, _withdrawn in rows}
+    withdrawn = frozenset(player_id for player_id, _number, gone in rows if gone)
     players = list(Player.objects.filter(pk__in=player_ids))
     big = 1 << 30
     players.sort(key=lambda player: (numbers.get(player.pk) is None, numbers.get(player.pk) or big, player.nickname))
-    return players
+    return players, withdrawn
 
 
 def stored_seating(*, stage: Stage) -> StoredSeating:
@@ -132,9 +134,9 @@ def stored_seating(*, stage: Stage) -> StoredSeating:
         rounds.setdefault(game.round.number, StoredRound(number=game.round.number, round=game.round)).games.append(game)
     ordered = [rounds[number] for number in sorted(rounds)]
     player_ids = {seat.player_id for game in games for seat in game.seats.all()}
-    players = _player_order(stage, player_ids)
+    players, withdrawn = _player_order(stage, player_ids)
     judges = tournament_judges(stage=stage)
-    roster = Roster(players=tuple(players), judges=tuple(judges))
+    roster = Roster(players=tuple(players), judges=tuple(judges), withdrawn=withdrawn)
     number_of = {player.pk: index + 1 for index, player in enumerate(players)}
     judge_no = {judge.pk: index + 1 for index, judge in enumerate(judges)}
     played = defaultdict(int)

@@ -289,3 +289,18 @@ def test_a_preview_of_another_stage_is_refused(admin_client, stage):
 
 def test_an_unknown_stage_is_not_found(admin_client, stage):
     assert admin_client.get(reverse("admin:tournaments_stage_seating_generate", args=[9999])).status_code == 404
+
+
+def test_the_report_marks_withdrawn_players(admin_client, stage):
+    games = saved(admin_client, stage)
+    for game in games[:2]:
+        game.status, game.result = GameStatus.SIGNED_OFF, GameResult.RED
+        game.save()
+    leaving = games[2].seats.get(number=1).player
+    admin_client.post(
+        reverse("admin:tournaments_stage_seating_reseat", args=[stage.pk]),
+        {"withdrawn": leaving.pk, "substitute": PlayerFactory().pk, "seed": 0},
+    )
+    rows = admin_client.get(change_url(stage)).context["seating_report"]["players"]
+    assert [row["withdrawn"] for row in rows if row["name"] == str(leaving)] == [True]
+    assert sum(row["withdrawn"] for row in rows) == 1
