@@ -1,5 +1,5 @@
 """``python -m seating --players P --games G [--tables T] [--seed S] [--time-limit SECONDS]
-[--iterations N] [--final] [--report] [--json-report]``
+[--iterations N] [--balance pairs|near|tables] [--final] [--report] [--json-report]``
 
 Prints the seating as JSON (players 1..P, seats in order 1..10, judges 1..T), or with ``--report``
 the quality report. Impossible sizes exit with status 2 and a message naming sizes that work.
@@ -23,6 +23,12 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--time-limit", type=float, default=None, help="seconds of search (machine dependent)")
     parser.add_argument("--iterations", type=int, default=None, help="a move budget instead (deterministic)")
+    parser.add_argument(
+        "--balance",
+        choices=("pairs", "near", "tables"),
+        default="pairs",
+        help="what gives way when opponents and tables/judges conflict (default: pairs first)",
+    )
     parser.add_argument("--final", action="store_true", help="the final: 10 players at one table")
     parser.add_argument("--report", action="store_true", help="print the quality report as text")
     parser.add_argument("--json-report", action="store_true", help="print the quality report as JSON")
@@ -40,6 +46,7 @@ def main(argv=None) -> int:
                 seed=args.seed,
                 time_limit=args.time_limit,
                 iterations=args.iterations,
+                balance=args.balance,
             )
     except SeatingError as error:
         print(f"error: {error}", file=sys.stderr)

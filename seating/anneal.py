@@ -4,8 +4,8 @@ The state is, for every round still to be made, its groups of 10 players (one gr
 with the table label and the judge label of each group. The cost is
 
     sum over pairs of w[meetings of the pair]          (opponents, goal b)
-  + alpha * sum over players and tables of count^2     (tables, goal c)
-  + alpha * sum over players and judges of count^2     (judges, goal c)
+  + alpha * sum over players and tables of pen[count]  (tables, goal c)
+  + alpha * sum over players and judges of pen[count]  (judges, goal c)
   + apart_weight * meetings of every pair to be kept apart (goal d)
 
 with w convex (m^2, a small fourth-power term against outliers and a steep penalty above the cap
@@ -61,8 +61,15 @@ class Weights:
     spread: float = 0.02  # weight of (m - lambda)^4: narrows the range at equal sum of squares
     over_cap: float = 60.0
     alpha: float = 1.0  # tables and judges
+    # pen[c] = even * c^2 + outside * (distance of c from [low - band, high + band])^2
+    count_low: int = 0
+    count_high: int = 10**6
+    band: int = 0
+    even: float = 1.0
+    outside: float = 0.0
     apart: float = 200.0  # per meeting of a pair to keep apart
     pair_scale: float = 1.0  # multiplies the pair cost (phase 2 freezes pairs with a large one)
+    tie_judges: bool = True  # label moves swap table and judge together (judge = sigma(table))
     table: np.ndarray = field(default=None, repr=False)
 
     def build(self, max_meet: int) -> np.ndarray:
@@ -72,6 +79,12 @@ class Weights:
         w *= self.pair_scale
         self.table = w
         return w
+
+    def penalty(self, max_count: int) -> np.ndarray:
+        c = np.arange(max_count + 3, dtype=np.float64)
+        low, high = self.count_low - self.band, self.count_high + self.band
+        out = np.maximum(0.0, c - high) + np.maximum(0.0, low - c)
+        return self.even * c**2 + self.outside * out**2
 
 
 @dataclass
@@ -123,7 +136,8 @@ class GroupAnnealer:
         self.w = w
         self.inc = np.append(w[1:] - w[:-1], 0.0)  # inc[m] = w[m+1] - w[m]
         self.dec = np.concatenate(([0.0], w[:-1] - w[1:]))  # dec[m] = w[m-1] - w[m]; dec[0]=0 (self)
-        self.alpha = weights.alpha
+        self.pen = weights.penalty(total_tables + 1)
+        self._set_alpha(weights.alpha)
         self.seed = seed
         self.rng = random.Random(seed)
         self.nprng = np.random.default_rng(seed)
@@ -140,13 +154,19 @@ class GroupAnnealer:
             self.ct[row, rnd.tables[g]] += sign
             self.cj[row, rnd.judges[g]] += sign
 
+    def _set_alpha(self, alpha: float) -> None:
+        self.alpha = alpha
+        pen = alpha * self.pen
+        self.tinc = np.append(pen[1:] - pen[:-1], 0.0)  # tinc[c] = pen[c+1] - pen[c]
+        self.tdec = np.concatenate(([0.0], pen[:-1] - pen[1:]))  # tdec[c] = pen[c-1] - pen[c]
+
     def cost(self) -> float:
         iu = np.triu_indices(self.P, 1)
         m = self.meet[iu]
         total = float(self.w[m].sum())
         if self.apart is not None:
             total += self.weights.apart * float((self.apart[iu] * m).sum())
-        total += self.alpha * float((self.ct**2).sum() + (self.cj**2).sum())
+        total += self.alpha * float(self.pen[self.ct].sum() + self.pen[self.cj].sum())
         return total
 
     def _shape(self, t: int):
@@ -158,8 +178,9 @@ class GroupAnnealer:
         return self._gid[t], self._same[t]
 
     # ------------------------------------------------------------- player swaps
-    def swap_deltas(self, r: int):
-        """The delta of every swap of two players of different tables of round r (n x n)."""
+    def swap_deltas(self, r: int, tables: bool = True):
+        """The delta of every swap of two players of different tables of round r (n x n).
+        ``tables=False`` leaves out the table-count term (for table-preserving double swaps)."""
         rnd = self.rounds[r]
         t = rnd.groups.shape[0]
         n = 10 * t
@@ -175,11 +196,13 @@ class GroupAnnealer:
         sinc = inc.reshape(n, t, 10).sum(axis=2)
         ar = np.arange(n)
         own = dec.reshape(n, t, 10).sum(axis=2)[ar, gid]
-        a2 = 2.0 * self.alpha
-        ct = self.ct[pl][:, rnd.tables]
-        cj = self.cj[pl][:, rnd.judges]
         y = sinc + own[:, None]
-        y += a2 * (ct - ct[ar, gid][:, None] + cj - cj[ar, gid][:, None] + 2)
+        if self.alpha:
+            cj = self.cj[pl][:, rnd.judges]
+            y += self.tinc[cj] + self.tdec[cj[ar, gid]][:, None]
+            if tables:
+                ct = self.ct[pl][:, rnd.tables]
+                y += self.tinc[ct] + self.tdec[ct[ar, gid]][:, None]
         yg = y[:, gid]
         return yg + yg.T - 2.0 * inc + same
 
@@ -216,16 +239,24 @@ class GroupAnnealer:
 
     # -------------------------------------------------------------- label swaps
     def label_deltas(self, r: int, which: str) -> np.ndarray:
+        if which == "both":
+            out = self.label_deltas(r, "table") + self.label_deltas(r, "judge")
+            return out
         rnd = self.rounds[r]
         counts = self.ct if which == "table" else self.cj
         labels = rnd.tables if which == "table" else rnd.judges
-        s = counts[rnd.groups][:, :, labels].sum(axis=1)  # s[g, k] = sum_{p in g} c[p, label_k]
-        d = s - np.diag(s)[:, None]
-        out = 2.0 * self.alpha * (d + d.T) + 40.0 * self.alpha
+        m = counts[rnd.groups][:, :, labels]  # m[g, i, k] = count of player i of g at label k
+        a = self.tinc[m].sum(axis=1)  # a[g, k]: the players of g each gain label k
+        b = np.diag(self.tdec[m].sum(axis=1))  # b[g]: the players of g each lose their label
+        out = a + a.T + b[:, None] + b[None, :]
         np.fill_diagonal(out, np.inf)
         return out
 
     def apply_label_swap(self, r: int, which: str, g: int, h: int) -> None:
+        if which == "both":
+            self.apply_label_swap(r, "table", g, h)
+            self.apply_label_swap(r, "judge", g, h)
+            return
         rnd = self.rounds[r]
         counts = self.ct if which == "table" else self.cj
         labels = rnd.tables if which == "table" else rnd.judges
@@ -272,7 +303,9 @@ class GroupAnnealer:
                 self.stats.applied += 1
                 if len(used) >= 2 * want:
                     break
-        for which in ("table", "judge"):
+        if self.alpha == 0:
+            return
+        for which in ("both",) if self.weights.tie_judges else ("table", "judge"):
             ld = self.label_deltas(r, which)
             self.stats.evaluated += t * (t - 1) // 2
             idx = self._accepted(ld, temp)
@@ -283,18 +316,87 @@ class GroupAnnealer:
                 self.apply_label_swap(r, which, g, h)
                 self.stats.applied += 1
 
+    def double_step(self, r: int, r2: int, temp: float) -> None:
+        """Swap a and b in round r and back in round r2, where a's table in r is b's in r2 and the
+        other way round: every table count stays, pairs and judges change."""
+        one, two = self.rounds[r], self.rounds[r2]
+        if one.groups.shape[0] < 2 or two.groups.shape[0] < 2:
+            return
+        P = self.P
+        pl1, pl2 = one.groups.ravel(), two.groups.ravel()
+        t1 = np.full(P, -1, dtype=np.intp)
+        t2 = np.full(P, -2, dtype=np.intp)
+        t1[pl1] = np.repeat(one.tables, 10)
+        t2[pl2] = np.repeat(two.tables, 10)
+        pos2 = np.full(P, -1, dtype=np.intp)
+        pos2[pl2] = np.arange(len(pl2))
+        d1 = self.swap_deltas(r, tables=False)
+        d2 = self.swap_deltas(r2, tables=False)
+        # in round-r positions: b's table in r2 must be a's in r and the other way round
+        q = pos2[pl1]
+        both = q >= 0
+        ta, tb2 = t1[pl1], t2[pl1]
+        mask = (ta[:, None] == tb2[None, :]) & (tb2[:, None] == ta[None, :]) & (ta[:, None] != ta[None, :])
+        mask &= both[:, None] & both[None, :]
+        self.stats.evaluated += int(mask.sum()) // 2
+        if not mask.any():
+            return
+        qq = np.where(both, q, 0)
+        approx = np.where(mask, d1 + d2[qq[:, None], qq[None, :]], np.inf)
+        idx = self._accepted(approx, temp)
+        if not len(idx):
+            return
+        n = len(pl1)
+        k = int(idx[self.rng.randrange(len(idx))])
+        ia, ib = divmod(k, n)
+        before = self.stats.cost
+        exact1 = float(self.swap_deltas(r)[ia, ib])
+        self.apply_swap(r, ia, ib)
+        ja, jb = int(q[ia]), int(q[ib])
+        exact2 = float(self.swap_deltas(r2)[ja, jb])
+        total = exact1 + exact2
+        if total <= 0 or (temp > 0 and self.rng.random() < math.exp(-total / temp)):
+            self.apply_swap(r2, ja, jb)
+            self.stats.cost = before + total
+            self.stats.applied += 1
+        else:
+            self.apply_swap(r, ia, ib)
+
+    def rotate_judges(self, passes: int = 3) -> int:
+        """Let judges move between tables wherever that keeps every judge count as even as it is
+        (judge-only label swaps with delta <= 0). Returns how many swaps were made."""
+        done = 0
+        for _ in range(passes):
+            for r, rnd in enumerate(self.rounds):
+                t = rnd.groups.shape[0]
+                if t < 2:
+                    continue
+                ld = self.label_deltas(r, "judge")
+                idx = np.flatnonzero(ld <= 1e-9)
+                if len(idx):
+                    k = int(idx[self.rng.randrange(len(idx))])
+                    g, h = divmod(k, t)
+                    self.stats.cost += float(ld.flat[k])
+                    self.apply_label_swap(r, "judge", g, h)
+                    done += 1
+        return done
+
     def run(
         self,
         iterations: int | None = None,
         time_limit: float | None = None,
         t_start: float = 4.0,
         t_end: float = 0.05,
+        double: float = 0.0,
+        alpha_ramp: tuple[float, float] | None = None,
     ) -> list[RoundState]:
         """Anneal; returns the best rounds found. Give ``iterations`` (deterministic) or ``time_limit``."""
         if iterations is None and time_limit is None:
             iterations = 2000
         movable = [i for i, r in enumerate(self.rounds) if r.groups.shape[0] >= 2]
         start = time.perf_counter()
+        if alpha_ramp is not None:
+            self._set_alpha(alpha_ramp[0])
         cost = self.cost()
         self.stats.start_cost = cost
         self.stats.cost = cost
@@ -317,8 +419,19 @@ class GroupAnnealer:
                     break
                 progress = elapsed / time_limit
             temp = t_start * ratio**progress
+            if alpha_ramp is not None:
+                a0, a1 = alpha_ramp
+                alpha = a1 if progress >= 0.8 else a0 + (a1 - a0) * (progress / 0.8) ** 2
+                if alpha != self.alpha:
+                    self._set_alpha(alpha)
+                    self.stats.cost = self.cost()
+                    best_cost = math.inf if alpha != a1 else best_cost
             for _ in range(check):
-                self.step(movable[self.rng.randrange(len(movable))], temp)
+                if double and len(movable) > 1 and self.rng.random() < double:
+                    r, r2 = self.rng.sample(movable, 2)
+                    self.double_step(r, r2, temp)
+                else:
+                    self.step(movable[self.rng.randrange(len(movable))], temp)
             it += check
             if self.stats.cost < best_cost - 1e-9:
                 best_cost = self.stats.cost

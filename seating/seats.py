@@ -97,31 +97,114 @@ def seat_counts(games: list[tuple[int, ...]]) -> dict:
     return counts
 
 
+def hungarian(cost: list[list[float]]) -> list[int]:
+    """Minimum-cost perfect assignment of a square matrix: column of each row (O(n^3))."""
+    n = len(cost)
+    inf = float("inf")
+    u = [0.0] * (n + 1)
+    v = [0.0] * (n + 1)
+    p = [0] * (n + 1)
+    way = [0] * (n + 1)
+    for i in range(1, n + 1):
+        p[0] = i
+        j0 = 0
+        minv = [inf] * (n + 1)
+        used = [False] * (n + 1)
+        while True:
+            used[j0] = True
+            i0 = p[j0]
+            delta = inf
+            j1 = 0
+            row = cost[i0 - 1]
+            for j in range(1, n + 1):
+                if not used[j]:
+                    cur = row[j - 1] - u[i0] - v[j]
+                    if cur < minv[j]:
+                        minv[j] = cur
+                        way[j] = j0
+                    if minv[j] < delta:
+                        delta = minv[j]
+                        j1 = j
+            for j in range(n + 1):
+                if used[j]:
+                    u[p[j]] += delta
+                    v[j] -= delta
+                else:
+                    minv[j] -= delta
+            j0 = j1
+            if p[j0] == 0:
+                break
+        while True:
+            j1 = way[j0]
+            p[j0] = p[j1]
+            j0 = j1
+            if j0 == 0:
+                break
+    column = [0] * n
+    for j in range(1, n + 1):
+        if p[j]:
+            column[p[j] - 1] = j - 1
+    return column
+
+
+def _anneal_seats(games, counts, rng, moves: int, t_start: float = 2.0, t_end: float = 0.05) -> None:
+    """Swap two seats of one game at a time (Metropolis on the sum of squared seat counts)."""
+    import math
+
+    ratio = t_end / t_start
+    n = len(games)
+    for k in range(moves):
+        temp = t_start * ratio ** (k / moves)
+        game = games[rng.randrange(n)]
+        i = rng.randrange(10)
+        j = rng.randrange(9)
+        if j >= i:
+            j += 1
+        a, b = game[i], game[j]
+        ca, cb = counts[a], counts[b]
+        delta = 2 * (ca[j] - ca[i] + 1) + 2 * (cb[i] - cb[j] + 1)
+        if delta <= 0 or rng.random() < math.exp(-delta / temp):
+            ca[i] -= 1
+            ca[j] += 1
+            cb[j] -= 1
+            cb[i] += 1
+            game[i], game[j] = b, a
+
+
 def balance_seats(
-    fixed: list[tuple[int, ...]], free: list[tuple[int, ...]], seed: int = 0, sweeps: int = 50
+    fixed: list[tuple[int, ...]], free: list[tuple[int, ...]], seed: int = 0, sweeps: int = 20
 ) -> list[tuple[int, ...]]:
-    """Reorder the players of the ``free`` games so that, over ``fixed`` + ``free``, seat counts are
-    as even as a swap search finds (sum of squared counts). Starts from the equitable colouring of
-    the free games alone."""
+    """Seat the ``free`` games so that, over ``fixed`` + ``free``, every player's seat counts are
+    as even as the search finds (sum of squared counts; a player's seat counts within
+    floor/ceil(G/10) whenever it reaches that). Starts from the equitable colouring of the free
+    games, then re-seats one game at a time optimally (an assignment problem on 10 x 10 marginal
+    costs) until a sweep changes nothing."""
     start = colour_seats(free, seed) if free else []
     counts = seat_counts(list(fixed) + start)
     games = [list(g) for g in start]
+    rng = random.Random(seed)
+    if games:
+        _anneal_seats(games, counts, rng, moves=4000 * len(games))
+    order = list(range(len(games)))
     for _ in range(sweeps):
-        improved = False
-        for game in games:
-            for i in range(10):
-                for j in range(i + 1, 10):
-                    a, b = game[i], game[j]
-                    ca, cb = counts[a], counts[b]
-                    # a: seat i -> j, b: seat j -> i
-                    delta = 2 * (ca[j] - ca[i] + 1) + 2 * (cb[i] - cb[j] + 1)
-                    if delta < 0:
-                        ca[i] -= 1
-                        ca[j] += 1
-                        cb[j] -= 1
-                        cb[i] += 1
-                        game[i], game[j] = b, a
-                        improved = True
-        if not improved:
+        changed = False
+        rng.shuffle(order)
+        for k in order:
+            game = games[k]
+            for s, p in enumerate(game):
+                counts[p][s] -= 1
+            cost = [[float(2 * counts[p][s] + 1) for s in range(10)] for p in game]
+            column = hungarian(cost)
+            seated = [None] * 10
+            for i, p in enumerate(game):
+                seated[column[i]] = p
+            before = sum(2 * counts[p][s] + 1 for s, p in enumerate(game))
+            after = sum(2 * counts[p][s] + 1 for s, p in enumerate(seated))
+            if after < before:
+                games[k] = seated
+                changed = True
+            for s, p in enumerate(games[k]):
+                counts[p][s] += 1
+        if not changed:
             break
     return [tuple(g) for g in games]

@@ -1,0 +1,61 @@
+"""The command line and the promise that the generator never imports Django."""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from seating.__main__ import main
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_pure_modules_do_not_import_django():
+    code = (
+        "import sys\n"
+        "import seating, seating.generator, seating.report, seating.anneal, seating.seats,"
+        " seating.latin, seating.polish, seating.errors, seating.model, seating.__main__\n"
+        "assert 'django' not in sys.modules, sorted(m for m in sys.modules if m.startswith('django'))\n"
+        "print('clean')\n"
+    )
+    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "clean"
+
+
+def test_it_prints_the_seating_as_json(capsys):
+    assert main(["--players", "20", "--games", "10", "--seed", "2", "--iterations", "200"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert document["players"] == 20 and document["games"] == 10
+    assert len(document["rounds"]) == 10
+    table = document["rounds"][0]["tables"][0]
+    assert set(table) == {"table", "judge", "seats"} and len(table["seats"]) == 10
+
+
+def test_it_prints_the_report(capsys):
+    assert main(["--players", "30", "--games", "10", "--iterations", "200", "--report"]) == 0
+    text = capsys.readouterr().out
+    assert "Pairs:" in text and "lowest possible 0.9593" in text
+
+
+def test_the_final(capsys):
+    assert main(["--games", "10", "--final"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert len(document["rounds"]) == 10 and document["players"] == 10
+
+
+def test_impossible_sizes_exit_2_with_sizes_that_work(capsys):
+    assert main(["--players", "25", "--games", "10"]) == 2
+    err = capsys.readouterr().err
+    assert "would work" in err and "games 8 or 12" in err
+
+
+def test_the_module_runs_as_a_program():
+    out = subprocess.run(
+        [sys.executable, "-m", "seating", "--players", "9", "--games", "10"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert out.returncode == 2
+    assert "players 10 or more" in out.stderr

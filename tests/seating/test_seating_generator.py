@@ -1,0 +1,130 @@
+"""Hard rules and the seat, table and judge bounds of the generator (move budgets, not time)."""
+import json
+
+import pytest
+
+from seating import ImpossibleSize, generate, quality_report
+from seating_checks import check_hard_rules, spread
+
+SIZES = [
+    # players, games, iterations
+    (10, 10, 200),
+    (20, 10, 1500),
+    (30, 10, 1500),
+    (50, 10, 1500),
+    (100, 10, 1500),
+    (25, 8, 1500),  # 2 tables, 5 players sit out every round
+]
+
+
+@pytest.fixture(scope="module")
+def seatings():
+    """balance="tables": seat, table and judge counts all within floor/ceil."""
+    return {(p, g): generate(p, g, seed=3, iterations=it, balance="tables") for p, g, it in SIZES}
+
+
+@pytest.fixture(scope="module")
+def pairs_first():
+    """The default, balance="pairs"."""
+    return {(p, g): generate(p, g, seed=3, iterations=it) for p, g, it in SIZES}
+
+
+@pytest.mark.parametrize("players,games,_it", SIZES)
+def test_pairs_first_keeps_the_hard_rules_the_seats_and_the_cap(pairs_first, players, games, _it):
+    seating = pairs_first[(players, games)]
+    tables = players // 10
+    check_hard_rules(seating, players, games, tables)
+    stage = quality_report(seating, players, tables)["stage"]
+    assert spread((stage["seat_min"], stage["seat_max"]), games, 10)
+    lam = 9 * games / (players - 1)
+    cap = -(-lam // 1) + 1
+    if players % 10:
+        cap += 1  # with players sitting out in fixed blocks one pair may reach cap + 1 (known gap)
+    assert stage["pair_max"] <= cap or players == 10
+
+
+@pytest.mark.parametrize("players,games,_it", SIZES)
+def test_it_keeps_the_hard_rules(seatings, players, games, _it):
+    seating = seatings[(players, games)]
+    tables = players // 10
+    assert len(seating.rounds) == players * games // (10 * tables)
+    check_hard_rules(seating, players, games, tables)
+
+
+@pytest.mark.parametrize("players,games,_it", SIZES)
+def test_it_balances_seats_tables_and_judges(seatings, players, games, _it):
+    seating = seatings[(players, games)]
+    tables = players // 10
+    stage = quality_report(seating, players, tables)["stage"]
+    assert spread((stage["seat_min"], stage["seat_max"]), games, 10)
+    assert spread((stage["table_min"], stage["table_max"]), games, tables)
+    assert spread((stage["judge_min"], stage["judge_max"]), games, tables)
+    assert stage["problems"] == []
+
+
+def test_ten_games_give_every_seat_exactly_once(seatings):
+    for (players, games), seating in seatings.items():
+        if games == 10:
+            report = quality_report(seating, players)
+            assert all(p["seats"] == [1] * 10 for p in report["players"])
+
+
+def test_players_sitting_out_are_spread_evenly(seatings):
+    seating = seatings[(25, 8)]
+    out = {p: [] for p in range(1, 26)}
+    for r, rnd in enumerate(seating.rounds):
+        playing = {p for t in rnd for p in t.seats}
+        for p in out:
+            if p not in playing:
+                out[p].append(r)
+    assert all(len(rounds) == 2 for rounds in out.values())
+    # no player sits out two rounds in a row
+    assert all(b - a > 1 for a, b in out.values())
+
+
+def test_it_is_deterministic_for_a_seed_and_a_move_budget():
+    first = generate(30, 10, seed=7, iterations=400).to_document()
+    second = generate(30, 10, seed=7, iterations=400).to_document()
+    other = generate(30, 10, seed=8, iterations=400).to_document()
+    assert first == second
+    assert first != other
+
+
+def test_the_document_numbers_players_tables_and_judges_from_one():
+    document = generate(20, 10, seed=1, iterations=300).to_document()
+    json.dumps(document)
+    assert document["players"] == 20 and document["games"] == 10
+    first = document["rounds"][0]
+    assert first["round"] == 1
+    assert [t["table"] for t in first["tables"]] == [1, 2]
+    assert {t["judge"] for t in first["tables"]} == {1, 2}
+    assert all(len(t["seats"]) == 10 for t in first["tables"])
+
+
+def test_pairs_first_reaches_the_round_pair_bound_for_30_players():
+    from seating import round_pair_bound
+
+    seating = generate(30, 10, seed=2, iterations=6000, balance="pairs")
+    stage = quality_report(seating, 30)["stage"]
+    assert stage["pair_std"] <= round_pair_bound(30, 10) * 1.02
+    assert stage["seat_max"] == 1
+
+
+def test_apart_pairs_do_not_meet():
+    seating = generate(30, 6, seed=1, iterations=1500, apart=[(1, 2), (3, 4)], clubs=[[5, 6, 7]])
+    for rnd in seating.rounds:
+        for t in rnd:
+            seats = set(t.seats)
+            assert not {1, 2} <= seats and not {3, 4} <= seats
+            assert len(seats & {5, 6, 7}) <= 1
+
+
+@pytest.mark.parametrize(
+    "players,games,tables,hint",
+    [(25, 10, None, "games 8 or 12"), (9, 10, None, "players 10 or more"), (30, 10, 4, "tables 1 to 3")],
+)
+def test_impossible_sizes_name_sizes_that_work(players, games, tables, hint):
+    with pytest.raises(ImpossibleSize) as error:
+        generate(players, games, tables=tables, iterations=10)
+    assert "would work" in str(error.value)
+    assert hint in str(error.value)

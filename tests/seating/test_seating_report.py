@@ -1,0 +1,46 @@
+"""Quality report and the lower bounds of the issue."""
+import json
+
+import pytest
+
+from seating import Seating, Table, generate, quality_report, render_text, round_pair_bound
+from seating.report import bounds
+
+
+@pytest.mark.parametrize("players,expected", [(20, 1.116), (30, 0.959), (40, 0.821), (50, 0.548), (100, 0.287)])
+def test_round_pair_bound_matches_the_issue(players, expected):
+    assert round_pair_bound(players, 10) == pytest.approx(expected, abs=6e-4)
+
+
+def test_table_balanced_bound_is_above_the_round_pair_bound_for_30_players():
+    b = bounds(30, 10, 3)
+    assert b["tables_balanced"] == pytest.approx(1.0617, abs=1e-3)
+    assert b["tables_balanced"] > b["bound"]
+
+
+def test_report_counts_a_tiny_hand_made_seating():
+    rounds = [
+        [Table(1, 1, tuple(range(1, 11)))],
+        [Table(1, 1, tuple(range(10, 0, -1)))],
+    ]
+    report = quality_report(Seating(players=10, games=2, rounds=rounds), 10, 1)
+    first = report["players"][0]
+    assert first["seats"] == [1] + [0] * 8 + [1]
+    assert first["distinct_opponents"] == 9 and first["min_meetings"] == 2 == first["max_meetings"]
+    assert report["stage"]["pair_std"] == 0
+
+
+def test_report_is_json_and_renders_as_text():
+    seating = generate(20, 10, seed=0, iterations=200)
+    report = quality_report(seating, 20, 2)
+    json.dumps(report)
+    text = render_text(report)
+    assert "std" in text and "lowest possible" in text
+    assert len(report["players"]) == 20
+
+
+def test_report_flags_broken_seatings():
+    rounds = [[Table(1, 1, (1, 2, 3, 4, 5, 6, 7, 8, 9, 9)), Table(2, 2, tuple(range(9, 19)))]]
+    problems = quality_report(Seating(players=18, games=1, rounds=rounds))["stage"]["problems"]
+    assert any("not 10 distinct" in p for p in problems)
+    assert any("two tables" in p for p in problems)
