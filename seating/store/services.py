@@ -174,10 +174,15 @@ def _write_rounds(
     return created
 
 
-def _delete_unplayed(*, stage: Stage, from_round: int) -> None:
-    """Delete the stage's games from round `from_round` on (all scheduled) and the emptied rounds."""
-    Game.objects.filter(stage=stage, round__number__gte=from_round).delete()
-    Round.objects.filter(stage=stage, number__gte=from_round, games__isnull=True).delete()
+def _replace_rounds(
+    *, stage: Stage, rounds: Sequence[Sequence], first_round: int, roster: Roster, user, reason: str
+) -> list[Game]:
+    """Delete the stage's games from round `first_round` on (all scheduled) and write `rounds` in
+    their place. Round rows are kept (with their start times); those left without games go."""
+    Game.objects.filter(stage=stage, round__number__gte=first_round).delete()
+    created = _write_rounds(stage=stage, rounds=rounds, first_round=first_round, roster=roster, user=user, reason=reason)
+    Round.objects.filter(stage=stage, number__gte=first_round + len(rounds), games__isnull=True).delete()
+    return created
 
 
 def _lock_stage(stage: Stage) -> None:
@@ -200,8 +205,7 @@ def save_seating(*, stage: Stage, seating: Seating, user, players: Sequence[Play
     _check_seating_fits(seating, roster)
     if is_final(stage) and seating.tables != 1:
         raise SeatingRefused(_("A final is played at one table."))
-    _delete_unplayed(stage=stage, from_round=1)
-    return _write_rounds(stage=stage, rounds=seating.rounds, first_round=1, roster=roster, user=user, reason=_("Seating generated"))
+    return _replace_rounds(stage=stage, rounds=seating.rounds, first_round=1, roster=roster, user=user, reason=_("Seating generated"))
 
 
 def _history(instance, user, reason: str) -> None:
@@ -363,7 +367,6 @@ def reseat_stage(
     if [list(map(tuple, r)) for r in reseated.rounds[: len(fixed)]] != [list(map(tuple, r)) for r in played_rounds]:
         raise SeatingRefused(_("The reseating changed a played round; nothing was saved."))
     new_rounds = reseated.rounds[len(fixed):]
-    _delete_unplayed(stage=stage, from_round=played_upto + 1)
-    return _write_rounds(
+    return _replace_rounds(
         stage=stage, rounds=new_rounds, first_round=played_upto + 1, roster=roster, user=user, reason=_("Reseated"),
     )

@@ -1,4 +1,5 @@
 """The seating services on real rows: generate + save, preview, swap, stored report, reseat."""
+import datetime
 from collections import Counter, defaultdict
 
 import pytest
@@ -134,11 +135,14 @@ def test_it_refuses_impossible_sizes_naming_the_field(stage):
     assert "would work" in refused.value.message
 
 
-def test_save_replaces_a_scheduled_seating(stage, user):
+def test_save_replaces_a_scheduled_seating_keeping_round_times(stage, user):
     save_seating(stage=stage, seating=preview_seating(stage=stage, games=10, seed=1)[0], user=user)
+    starts = datetime.datetime(2026, 11, 1, 12, 0, tzinfo=datetime.timezone.utc)
+    Round.objects.filter(stage=stage, number=2).update(starts_at=starts)
     save_seating(stage=stage, seating=preview_seating(stage=stage, games=5, seed=2)[0], user=user)
     assert Game.objects.filter(stage=stage).count() == 10
     assert Round.objects.filter(stage=stage).count() == 5
+    assert Round.objects.get(stage=stage, number=2).starts_at == starts
 
 
 def test_save_refuses_when_a_game_is_played_and_changes_nothing(stage, user):
