@@ -6,6 +6,8 @@
 """
 from __future__ import annotations
 
+import logging
+
 from django.db import IntegrityError, connection, transaction
 from django.db.models import F
 from django.utils import timezone
@@ -13,6 +15,8 @@ from django.utils import timezone
 from .loader import load
 from .models import StandingsSnapshot, StandingsState
 from .store import store_snapshot
+
+log = logging.getLogger(__name__)
 
 KEEP_VERSIONS = 3  # older snapshots are deleted; a page that loaded one still finds the newest
 
@@ -33,11 +37,25 @@ def request_recompute(tournament) -> None:
     The version bump is part of the caller's transaction; the task is sent only after that
     transaction commits (pretix's TransactionAwareTask), so the worker always sees the change.
     Outside a transaction it is sent at once."""
-    from .tasks import recompute_standings
-
     tournament_id = getattr(tournament, "pk", tournament)
     _bump(tournament_id)
-    transaction.on_commit(lambda: recompute_standings.delay(tournament_id))
+    transaction.on_commit(lambda: _send(tournament_id))
+
+
+def _send(tournament_id: int) -> None:
+    """Send the job; if the broker is unreachable, recompute here rather than leave the standings
+    stale. Never raises: the change that asked for it is already committed."""
+    from .tasks import recompute_standings
+
+    try:
+        recompute_standings.delay(tournament_id)
+        return
+    except Exception:
+        log.exception("standings job for tournament %s not sent or failed; recomputing in-process", tournament_id)
+    try:
+        recompute(tournament_id)
+    except Exception:
+        log.exception("standings of tournament %s not recomputed; `manage.py recompute_standings` will", tournament_id)
 
 
 def recompute(tournament_id: int, *, force: bool = False) -> int | None:

@@ -120,6 +120,16 @@ def test_a_failing_job_is_retried():
 
 
 @pytest.mark.django_db
+def test_an_unreachable_broker_falls_back_to_recomputing_in_process(django_capture_on_commit_callbacks):
+    t = played("no-broker", players=10, rounds=1)
+    with mock.patch.object(recompute_standings, "delay", side_effect=ConnectionError("broker down")):
+        with django_capture_on_commit_callbacks(execute=True):
+            request_recompute(t)  # must not raise after the commit
+    state = StandingsState.objects.get(pk=t.pk)
+    assert state.computed_version == state.requested_version >= 1
+
+
+@pytest.mark.django_db
 def test_a_missing_tournament_is_a_no_op():
     assert recompute(987654) is None
 
