@@ -205,7 +205,10 @@ def find_player(tournament: Tournament, query: str, rounds: list[SeatingRound] |
         return result
     player_id = matches[0]["player_id"]
     result.player = {"player_id": player_id, "nickname": matches[0]["player__nickname"]}
-    for rnd in rounds if rounds is not None else seating(tournament):
+    if rounds is None:
+        result.next_seat = next_seat_of(tournament, player_id)
+        return result
+    for rnd in rounds:
         for table in rnd.tables:
             if table.status == GameStatus.SIGNED_OFF:
                 continue
@@ -215,3 +218,18 @@ def find_player(tournament: Tournament, query: str, rounds: list[SeatingRound] |
                                         "seat": s["number"], "game_number": table.game_number}
                     return result
     return result
+
+
+def next_seat_of(tournament: Tournament, player_id: int) -> dict | None:
+    """The player's first seat in a game not yet signed off, in playing order; one query."""
+    seat = (
+        Seat.objects.filter(game__tournament=tournament, player_id=player_id)
+        .exclude(game__status=GameStatus.SIGNED_OFF)
+        .order_by("game__stage__order", "game__round__number", "game__table__number", "game__number")
+        .values("number", "game__number", "game__stage__kind", "game__round__number", "game__table__number")
+        .first()
+    )
+    if seat is None:
+        return None
+    return {"stage": seat["game__stage__kind"], "round": seat["game__round__number"], "table": seat["game__table__number"],
+            "seat": seat["number"], "game_number": seat["game__number"]}

@@ -113,13 +113,13 @@ def player_detail(request, slug, player_id):
     """A player's place, breakdown and every game with the clause of each point."""
     tournament = selectors.tournament_for_page(slug)
     info, row = selectors.player_page(tournament, player_id)
-    found = selectors.find_player(tournament, info["nickname"])
+    next_seat = selectors.next_seat_of(tournament, player_id)
     _version, computed_at = selectors.standings_version(tournament)
     public = tournament.standings_public
     breakdown = [(COMPONENTS[k], v) for k, v in row.breakdown.items() if k in COMPONENTS] if row and public else []
     return render(request, "tournaments/player.html", {
         "tournament": tournament, "player": info, "row": row if public else None, "breakdown": breakdown,
-        "games": _player_games(row) if public else [], "next_seat": found.next_seat, "computed_at": computed_at,
+        "games": _player_games(row) if public else [], "next_seat": next_seat, "computed_at": computed_at,
         "stage_labels": STAGES,
     })
 
