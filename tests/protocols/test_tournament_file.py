@@ -86,7 +86,9 @@ def test_it_refuses_a_file_that_is_not_json(tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")
     code, _out, err = run("import_tournament", str(bad))
-    assert code == 2 and "not valid JSON" in err
+    checker = subprocess.run([sys.executable, "-m", "scoring", "check", str(bad)], capture_output=True, text=True, cwd=ROOT)
+    assert code == checker.returncode != 0
+    assert err.strip() == (checker.stdout + checker.stderr).strip() and "JSON" in err
     assert Tournament.objects.count() == 0
 
 
