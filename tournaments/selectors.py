@@ -148,7 +148,7 @@ class SeatingTable:
     game_number: int
     status: str
     judge: str
-    seats: list[dict]
+    seats: list[tuple]  # (seat number, player pk, nickname)
 
 
 @dataclass
@@ -165,10 +165,11 @@ def seating(tournament: Tournament) -> list[SeatingRound]:
         Game.objects.filter(tournament=tournament)
         .values("id", "number", "status", "stage__kind", "round__number", "round__starts_at", "table__number", "judge__name")
     )
-    seats: dict[int, list[dict]] = {}
-    for s in (Seat.objects.filter(game__tournament=tournament).order_by("number")
-              .values("game_id", "number", "player_id", "player__nickname")):
-        seats.setdefault(s["game_id"], []).append(s)
+    seats: dict[int, list[tuple]] = {}  # game pk -> [(seat number, player pk, nickname)]
+    for game_id, number, player_id, nickname in (
+            Seat.objects.filter(game__tournament=tournament).order_by("number")
+            .values_list("game_id", "number", "player_id", "player__nickname")):
+        seats.setdefault(game_id, []).append((number, player_id, nickname))
     games.sort(key=lambda g: (STAGE_ORDER.get(g["stage__kind"], 9), g["round__number"], g["table__number"], g["number"]))
     rounds: list[SeatingRound] = []
     for g in games:
@@ -212,10 +213,10 @@ def find_player(tournament: Tournament, query: str, rounds: list[SeatingRound] |
         for table in rnd.tables:
             if table.status == GameStatus.SIGNED_OFF:
                 continue
-            for s in table.seats:
-                if s["player_id"] == player_id:
+            for number, seated, _nickname in table.seats:
+                if seated == player_id:
                     result.next_seat = {"stage": rnd.stage, "round": rnd.number, "table": table.number,
-                                        "seat": s["number"], "game_number": table.game_number}
+                                        "seat": number, "game_number": table.game_number}
                     return result
     return result
 
