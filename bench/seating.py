@@ -3,7 +3,10 @@
     .venv/bin/python bench/seating.py [--sizes 20x8,30x10,...] [--time-scale 1.0]
                                       [--mafia-factor 10] [--mafia-cap SECONDS] [--no-mafia]
 
-For every size: time, seat maximum (how often a player takes his most frequent seat), pair counts
+For every size, our generator with balance="pairs" (the default: opponents first) and with
+balance="tables" (every player at every table and with every judge floor/ceil(G/T) times; the
+opponents then cannot reach the round-pair bound, the note gives the bound under that rule), then:
+time, seat maximum (how often a player takes his most frequent seat), pair counts
 min/max/std beside the lowest possible std (round-pair / integrality bound), table and judge spread
 (min..max of a player's count at one table / with one judge), and evaluated moves a second.
 mafia-schedule has no time budget in its API: it runs in a subprocess with a timeout of
@@ -24,7 +27,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from seating.generator import default_time_limit, generate  # noqa: E402
 from seating.model import Seating, Table  # noqa: E402
-from seating.report import quality_report, round_pair_bound  # noqa: E402
+from seating.report import bounds, quality_report, round_pair_bound  # noqa: E402
 
 SIZES = [(p, g) for p in (20, 30, 50, 100, 200) for g in (8, 10, 12)]
 
@@ -108,12 +111,13 @@ def main(argv=None) -> int:
     parser.add_argument("--mafia-factor", type=float, default=10.0)
     parser.add_argument("--mafia-cap", type=float, default=None)
     parser.add_argument("--no-mafia", action="store_true")
+    parser.add_argument("--no-tables", action="store_true", help="skip the balance='tables' rows")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     sizes = SIZES
     if args.sizes:
         sizes = [tuple(int(x) for x in item.split("x")) for item in args.sizes.split(",")]
-    print("   P   G method             time  seat  pairs   std  bound  tables  judges moves/s note")
+    print("   P   G method             time  seat  pairs     std  bound  tables  judges moves/s note")
     for p, g in sizes:
         if not sizes_ok(p, g):
             print(f"{p:>4} {g:>3} (size impossible with {p // 10} tables)")
@@ -122,7 +126,13 @@ def main(argv=None) -> int:
         start = time.perf_counter()
         ours = generate(p, g, seed=args.seed, time_limit=limit)
         seconds = time.perf_counter() - start
-        print(row("ours", p, g, seconds, ours, rate=ours.stats.get("moves_per_second")), flush=True)
+        print(row("ours (pairs)", p, g, seconds, ours, rate=ours.stats.get("moves_per_second")), flush=True)
+        if not args.no_tables:
+            start = time.perf_counter()
+            balanced = generate(p, g, seed=args.seed, time_limit=limit, balance="tables")
+            tseconds = time.perf_counter() - start
+            note = f"bound with tables balanced {bounds(p, g)['tables_balanced']:.3f}"
+            print(row("ours (tables)", p, g, tseconds, balanced, note, rate=balanced.stats.get("moves_per_second")), flush=True)
         print(row("random", p, g, 0.0, random_seating(p, g, args.seed)), flush=True)
         if not args.no_mafia:
             timeout = args.mafia_factor * seconds

@@ -363,8 +363,9 @@ class GroupAnnealer:
             self.apply_swap(r, ia, ib)
 
     def rotate_judges(self, passes: int = 3) -> int:
-        """Let judges move between tables wherever that keeps every judge count as even as it is
-        (judge-only label swaps with delta <= 0). Returns how many swaps were made."""
+        """Let judges move between tables wherever that keeps judge counts as even as they are:
+        judge-only label swaps with delta <= 0 that widen no affected player's range of judge
+        counts. Returns how many swaps were made."""
         done = 0
         for _ in range(passes):
             for r, rnd in enumerate(self.rounds):
@@ -373,13 +374,23 @@ class GroupAnnealer:
                     continue
                 ld = self.label_deltas(r, "judge")
                 idx = np.flatnonzero(ld <= 1e-9)
-                if len(idx):
-                    k = int(idx[self.rng.randrange(len(idx))])
-                    g, h = divmod(k, t)
+                order = list(idx)
+                self.rng.shuffle(order)
+                for k in order[:8]:
+                    g, h = divmod(int(k), t)
+                    lg, lh = rnd.judges[g], rnd.judges[h]
+                    if not (self._keeps_range(rnd.groups[g], lg, lh) and self._keeps_range(rnd.groups[h], lh, lg)):
+                        continue
                     self.stats.cost += float(ld.flat[k])
                     self.apply_label_swap(r, "judge", g, h)
                     done += 1
+                    break
         return done
+
+    def _keeps_range(self, players: np.ndarray, old: int, new: int) -> bool:
+        counts = self.cj[players]
+        low, high = counts.min(axis=1), counts.max(axis=1)
+        return bool(((counts[:, new] + 1 <= high) & (counts[:, old] - 1 >= low)).all())
 
     def run(
         self,

@@ -27,13 +27,14 @@ import numpy as np
 
 from .anneal import GroupAnnealer, RoundState, Weights
 from .errors import ImpossibleSize, SeatingError, check_size
-from .latin import best_flips, best_hadamard_rows, grid_rounds_100, hadamard_rounds_20, williams_square
+from .latin import best_flips, best_hadamard_rows, grid_rounds_100, oa50_rounds, hadamard_rounds_20, williams_square
 from .model import Seating, Table
 from .seats import balance_seats, colour_seats
 
 BALANCES = ("pairs", "near", "tables")
 # temperatures grow with lambda^_TEMP_POWER (a move's delta grows with the meetings involved)
 _TEMP_POWER = 1.0
+_TEMP_MIN = 2.0
 # share of the budget spent on opponents; the rest goes to tables and judges
 _PAIR_SHARE = 0.8
 # how much more a meeting weighs than a table or judge count in the second phase
@@ -148,7 +149,7 @@ def _optimise(
         first = GroupAnnealer(
             n_players, labels, free, fixed=list(fixed) + list(frozen_start), apart=apart, weights=w1, seed=seed
         )
-        scale = max(1.0, mean) ** _TEMP_POWER
+        scale = max(_TEMP_MIN, mean) ** _TEMP_POWER
         rounds = first.run(iterations=it1, time_limit=tl1, t_start=1.0 * scale, t_end=0.08 * scale)
         w2 = Weights(mean=mean, cap=cap, alpha=1.0, pair_scale=_PAIR_SCALE_LABELS)
         second = GroupAnnealer(
@@ -278,6 +279,12 @@ def generate(
             for r in grid_rounds_100()
         ]
         starts = starts[4:]
+    if construct and players == 50 and tables == 5:
+        # an orthogonal array OA(50, 10, 5, 2): any two rounds meet the round-pair bound exactly
+        relabel = rng.permutation(players)
+        rows = random.Random(seed).sample(oa50_rounds(), min(10, free_count))
+        frozen = [RoundState(relabel[np.asarray(r)], np.arange(5), sigma.copy()) for r in rows]
+        starts = starts[len(frozen) :]
     if construct and players == 20 and tables == 2 and free_count <= 19:
         # rows of a Hadamard matrix of order 20: every two rounds orthogonal, the bound met exactly
         relabel = rng.permutation(players)

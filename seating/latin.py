@@ -152,3 +152,47 @@ def best_flips(rounds: list[list[list[int]]], players: int) -> list[int]:
         swap = ((current - sign[r]) ** 2).sum()
         chosen[r] = int(swap < keep)
     return chosen
+
+
+# A generalised Hadamard matrix GH(10) over Z_5: in any two columns (and, as its transpose is one
+# too, in any two rows) the differences take every value of Z_5 exactly twice. Found by a search
+# over u*v, u^2, v^2 forms on the 2 x 2 blocks of GF(5) x {0, 1}; checked by the tests.
+GH10_Z5 = (
+    (0, 2, 3, 3, 2, 0, 3, 2, 2, 3),
+    (4, 0, 0, 4, 2, 0, 2, 0, 4, 4),
+    (1, 1, 0, 3, 0, 0, 1, 3, 1, 0),
+    (1, 0, 3, 0, 1, 0, 0, 1, 3, 1),
+    (4, 2, 4, 0, 0, 0, 4, 4, 0, 2),
+    (0, 3, 2, 2, 3, 0, 1, 4, 4, 1),
+    (1, 0, 0, 1, 3, 4, 3, 4, 2, 2),
+    (4, 4, 0, 2, 0, 1, 3, 2, 3, 1),
+    (4, 0, 2, 0, 4, 1, 1, 3, 2, 3),
+    (1, 3, 1, 0, 0, 4, 2, 2, 4, 3),
+)
+
+
+def is_generalised_hadamard(matrix, order: int) -> bool:
+    """Every two columns differ by every value of Z_order equally often."""
+    m = np.asarray(matrix)
+    n = m.shape[0]
+    return all(
+        (np.bincount((m[:, j] - m[:, k]) % order, minlength=order) == n // order).all()
+        for j in range(m.shape[1])
+        for k in range(j + 1, m.shape[1])
+    )
+
+
+def oa50_rounds() -> list[list[list[int]]]:
+    """10 rounds of 5 tables over 50 players (0..49 = 5*i + x): in round j player (i, x) sits at
+    table GH10_Z5[i][j] + x (mod 5). Any two tables of different rounds share exactly 2 players
+    (an orthogonal array OA(50, 10, 5, 2)), so the round-pair bound is met exactly (std 0.548 for
+    10 games); two players meet 0 or 2 times."""
+    d = np.asarray(GH10_Z5)
+    out = []
+    for j in range(10):
+        groups = [[] for _ in range(5)]
+        for i in range(10):
+            for x in range(5):
+                groups[(d[i, j] + x) % 5].append(5 * i + x)
+        out.append(groups)
+    return out

@@ -4,7 +4,18 @@ from collections import Counter
 import pytest
 
 from seating import generate_final
-from seating.latin import MOLS_10, are_orthogonal, is_latin, williams_square
+import numpy as np
+
+from seating.latin import (
+    GH10_Z5,
+    MOLS_10,
+    are_orthogonal,
+    hadamard_20,
+    is_generalised_hadamard,
+    is_latin,
+    oa50_rounds,
+    williams_square,
+)
 
 
 def neighbours(seating):
@@ -49,3 +60,19 @@ def test_constructions_are_what_they_claim():
     assert is_latin(williams_square(10))
     assert is_latin(MOLS_10[0]) and is_latin(MOLS_10[1])
     assert are_orthogonal(*MOLS_10)
+
+
+def test_the_hadamard_and_generalised_hadamard_matrices_are_what_they_claim():
+    h = hadamard_20()
+    assert (h @ h.T == 20 * np.eye(20)).all() and (h[0] == 1).all()
+    assert is_generalised_hadamard(GH10_Z5, 5)
+    assert is_generalised_hadamard(np.asarray(GH10_Z5).T, 5)
+
+
+def test_any_two_oa50_rounds_share_two_players_per_pair_of_tables():
+    rounds = oa50_rounds()
+    for a in range(10):
+        for b in range(a + 1, 10):
+            for first in rounds[a]:
+                for second in rounds[b]:
+                    assert len(set(first) & set(second)) == 2
