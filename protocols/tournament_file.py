@@ -151,7 +151,8 @@ def _games(tournament: Tournament, t: core.Tournament, registrations: dict[str, 
     next_number = max([g.number for g in tournament.games.all()] + [0]) + 1
     by_code: dict[str, Game] = {}
     now = timezone.now()
-    for g in sorted(t.games, key=lambda g: g.order_key):
+    # A replay comes after the game it replays (they share the round and the table).
+    for g in sorted(t.games, key=lambda g: (g.order_key[:3], g.replay_of is not None, g.id)):
         stage = stages.get(g.stage)
         if stage is None:
             order = STAGE_ORDER[g.stage]
@@ -166,7 +167,8 @@ def _games(tournament: Tournament, t: core.Tournament, registrations: dict[str, 
         game = existing.get(g.id)
         if game is None:
             game = Game.objects.create(tournament=tournament, stage=stage, round=rnd, table=table, number=next_number,
-                                       code=g.id, judge=judge, status=GameStatus.SCHEDULED)
+                                       code=g.id, judge=judge, status=GameStatus.SCHEDULED,
+                                       replay_of=by_code.get(g.replay_of) if g.replay_of else None)
             next_number += 1
         by_code[g.id] = game
         meta = dict(stage=stage, round=rnd, table=table, judge=judge)

@@ -95,3 +95,37 @@ def test_it_refuses_a_file_that_is_not_json(tmp_path):
 def test_export_refuses_an_unknown_slug(tmp_path):
     code, _out, err = run("export_tournament", "no-such", str(tmp_path / "x.json"))
     assert code == 1 and "no-such" in err
+
+
+def test_a_mafclub_file_with_a_replay_and_settings_round_trips(tmp_path):
+    import copy
+
+    document = json.loads(EXAMPLE.read_text())
+    document["tournament"]["ruleset"] = "mafclub"
+    document["tournament"]["settings"] = {"best_move_three": "0.5", "fourth_foul_removal_counts": False}
+    annulled = document["games"][0]
+    replay = copy.deepcopy(annulled)
+    annulled["result"] = "annulled"
+    for seat in annulled["seats"]:
+        seat.pop("extra", None), seat.pop("extra_approved", None), seat.pop("penalties", None)
+    annulled["seats"][0]["gross_violation"] = True
+    replay["id"], replay["replay_of"] = annulled["id"] + "-R", annulled["id"]
+    document["games"].insert(1, replay)
+    source = tmp_path / "mafclub.json"
+    source.write_text(json.dumps(document, ensure_ascii=False))
+    code, out, err = run("import_tournament", str(source), "--slug", "mafclub-cup")
+    assert code == 0, err
+    exported = tmp_path / "exported.json"
+    assert run("export_tournament", "mafclub-cup", str(exported))[0] == 0
+    again = json.loads(exported.read_text())
+    from scoring.fileformat import parse_document
+
+    assert {**again["tournament"], "settings": None} == {**document["tournament"], "settings": None}
+    assert parse_document(again).settings == parse_document(document).settings  # "0.50" reads as "0.5"
+    by_id = lambda doc: {g["id"]: g for g in doc["games"]}  # noqa: E731
+    assert by_id(again).keys() == by_id(document).keys()
+    ours = {g.id: g for g in parse_document(again).games}
+    theirs = {g.id: g for g in parse_document(document).games}
+    assert ours == theirs
+    game = Game.objects.get(tournament__slug="mafclub-cup", code=replay["id"])
+    assert game.replay_of.code == annulled["id"] and game.round_id == game.replay_of.round_id
