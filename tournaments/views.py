@@ -2,6 +2,7 @@
 from the stored snapshot. A rendered standings page is cached under its snapshot version, so a
 hall of phones refreshing at once costs one small query per request and never a stale page."""
 import html
+import re
 from decimal import Decimal
 
 from django.core.cache import cache
@@ -88,6 +89,46 @@ def standings_version(request, slug):
     return response
 
 
+# The core explains each point in English (scoring/rules/*.py `explain`); these patterns give the
+# notes the page's language. A note that matches none is shown as the core wrote it.
+_NOTES = [
+    (re.compile(r"^(red|black) win$"), lambda m: {"red": _("red win"), "black": _("black win")}[m[1]]),
+    (re.compile(r"^(red|black) win in a hard game, K = (\S+)$"),
+     lambda m: ({"red": _("red win in a hard game, K = %(k)s"), "black": _("black win in a hard game, K = %(k)s")}[m[1]])
+     % {"k": m[2]}),
+    (re.compile(r"^judge's extra points \+(\S+)( \(approved by the chief judge\))?$"),
+     lambda m: (_("judge's extra points +%(points)s (approved by the chief judge)") if m[2]
+                else _("judge's extra points +%(points)s")) % {"points": m[1]}),
+    (re.compile(r"^penalty: (.*)$", re.S), lambda m: _("penalty: %(reason)s") % {"reason": m[1]}),
+    (re.compile(r"^penalty$"), lambda m: _("penalty")),
+    (re.compile(r"^removed from the table \((4th foul|disqualifying foul)\)$"),
+     lambda m: _("removed from the table (%(what)s)") % {"what": REMOVALS[m[1].replace(" ", "_").replace("4th", "fourth")]}),
+    (re.compile(r"^best move: named (.*), (\d+) of them black$"),
+     lambda m: _("best move: named %(named)s, %(n)s of them black") % {"named": m[1], "n": m[2]}),
+    (re.compile(r"^first-killed as (\w+), red lost: Ci = (\S+) \(B = (\d+), N = (\d+)\)$"),
+     lambda m: _("first-killed as %(role)s, red lost: Ci = %(ci)s (B = %(b)s, N = %(n)s)")
+     % {"role": ROLES.get(m[1], m[1]), "ci": m[2], "b": m[3], "n": m[4]}),
+    (re.compile(r"^first-killed as (\w+) and red lost for the (\d+)\w\w time: \+(\S+)$"),
+     lambda m: _("first-killed as %(role)s and red lost, time %(k)s: +%(points)s")
+     % {"role": ROLES.get(m[1], m[1]), "k": m[2], "points": m[3]}),
+    (re.compile(r"^gross violation, replay: -3\.00 \(removal \+ yellow card\)$"),
+     lambda m: _("gross violation, replay: -3.00 (removal + yellow card)")),
+    (re.compile(r"^gross violation, replay: -3\.00 \(removal \+ yellow card\) and -2\.00 \(red card, replay number (\d+) caused\)$"),
+     lambda m: _("gross violation, replay: -3.00 (removal + yellow card) and -2.00 (red card, replay number %(k)s caused)")
+     % {"k": m[1]}),
+]
+
+
+def _note(note: str) -> str:
+    if get_language() == "en":
+        return note
+    for pattern, text in _NOTES:
+        m = pattern.match(note)
+        if m:
+            return str(text(m))
+    return note
+
+
 def _player_games(row) -> list[dict]:
     """The stored explanation (explain.py's compact lists) with labels, ready for the template."""
     if row is None:
@@ -99,7 +140,7 @@ def _player_games(row) -> list[dict]:
         games.append({
             "number": number, "game": game_id, "seat": seat, "stage_label": STAGES.get(stage, stage),
             "role_label": ROLES.get(role, role), "result_label": RESULTS.get(result, result),
-            "lines": [{"component": COMPONENTS.get(c, c), "key": c, "clause": clause, "points": _points(cents), "note": note}
+            "lines": [{"component": COMPONENTS.get(c, c), "key": c, "clause": clause, "points": _points(cents), "note": _note(note)}
                       for c, clause, cents, note in lines],
             "points": _points(sum(line[2] for line in lines)),
         })

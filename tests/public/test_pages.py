@@ -147,3 +147,12 @@ def test_a_cached_standings_page_costs_one_query(client):
     with CaptureQueriesContext(connection) as ctx:
         assert client.get("/t/cached/").status_code == 200
     assert len(ctx) == 1
+
+
+def test_the_explanation_speaks_russian(client):
+    t = played("notes", players=20, rounds=3)
+    recompute(t.pk)
+    row = next(r for r in PlayerStanding.objects.filter(snapshot__tournament=t) if r.wins)
+    html = client.get(f"/t/notes/players/{row.player_id}/?lang=ru").content.decode()
+    assert "победа красных" in html or "победа чёрных" in html
+    assert " win" not in html
