@@ -146,7 +146,8 @@ class SeatingStageAdmin(StageAdmin):
         except signing.BadSignature:
             self.message_user(request, _("The preview is outdated or damaged: generate the seating again."), messages.ERROR)
             return HttpResponseRedirect(self._url("seating_generate", stage))
-        players = list(Player.objects.filter(pk__in=payload["players"]))
+        by_id = Player.objects.in_bulk(payload["players"])
+        players = [by_id[pk] for pk in payload["players"] if pk in by_id]  # the preview's numbering
         try:
             created = save_seating(stage=stage, seating=Seating.from_document(payload["seating"]), user=request.user, players=players)
         except SeatingRefused as refusal:

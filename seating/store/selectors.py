@@ -55,15 +55,15 @@ def tournament_judges(*, stage: Stage) -> list[Judge]:
 
 
 def seating_roster(*, stage: Stage, players: list[Player] | None = None) -> Roster:
-    """Players: the given ones (in registration order) or every non-withdrawn registration."""
+    """Player n of the seating: the n-th of the given players (those of them still registered and
+    not withdrawn), else the n-th non-withdrawn registration in number order."""
     registrations = list(active_registrations(stage=stage))
-    if players is not None:
-        wanted = {player.pk for player in players}
-        registrations = [registration for registration in registrations if registration.player_id in wanted]
-    return Roster(
-        players=tuple(registration.player for registration in registrations),
-        judges=tuple(tournament_judges(stage=stage)),
-    )
+    if players is None:
+        seated = [registration.player for registration in registrations]
+    else:
+        active = {registration.player_id: registration.player for registration in registrations}
+        seated = list({player.pk: active[player.pk] for player in players if player.pk in active}.values())
+    return Roster(players=tuple(seated), judges=tuple(tournament_judges(stage=stage)))
 
 
 def stage_games(*, stage: Stage):

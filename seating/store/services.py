@@ -63,6 +63,17 @@ def _generator_refusal(error: SeatingError, field: str = "games") -> SeatingRefu
     return SeatingRefused(_("Impossible seating: %(reason)s") % {"reason": error}, field=field)
 
 
+def _roster(*, stage: Stage, players: Sequence[Player] | None) -> Roster:
+    """The seating's players: the given ones in their order (all of them must be registered and
+    not withdrawn), else every non-withdrawn registration."""
+    roster = seating_roster(stage=stage, players=list(players) if players is not None else None)
+    if players is not None and roster.size != len({player.pk for player in players}):
+        raise SeatingRefused(
+            _("Players: some of the chosen players are not registered or have withdrawn: choose again."), field="players",
+        )
+    return roster
+
+
 def table_count(*, roster: Roster, stage: Stage, tables: int | None = None) -> int:
     """Tables a round: the requested number, else one per 10 players (⌊P/10⌋)."""
     if is_final(stage):
@@ -88,7 +99,7 @@ def preview_seating(
     """
     if stage_has_played_games(stage=stage):
         raise SeatingRefused(_("The stage already has games in play or signed off: reseat the rounds not yet played instead."))
-    roster = seating_roster(stage=stage, players=list(players) if players is not None else None)
+    roster = _roster(stage=stage, players=players)
     if games < 1:
         raise SeatingRefused(_("Games: every player needs at least one game."), field="games")
     if time_limit is not None and time_limit <= 0:
@@ -199,9 +210,7 @@ def save_seating(*, stage: Stage, seating: Seating, user, players: Sequence[Play
     _lock_stage(stage)
     if stage_has_played_games(stage=stage):
         raise SeatingRefused(_("The stage already has games in play or signed off: reseat the rounds not yet played instead."))
-    roster = seating_roster(stage=stage, players=list(players) if players is not None else None)
-    if players is not None and roster.size != len(set(player.pk for player in players)):
-        raise SeatingRefused(_("Players: some of the chosen players are no longer registered: generate the seating again."), field="players")
+    roster = _roster(stage=stage, players=players)
     _check_seating_fits(seating, roster)
     if is_final(stage) and seating.tables != 1:
         raise SeatingRefused(_("A final is played at one table."))

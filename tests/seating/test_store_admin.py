@@ -304,3 +304,11 @@ def test_the_report_marks_withdrawn_players(admin_client, stage):
     rows = admin_client.get(change_url(stage)).context["seating_report"]["players"]
     assert [row["withdrawn"] for row in rows if row["name"] == str(leaving)] == [True]
     assert sum(row["withdrawn"] for row in rows) == 1
+
+
+def test_save_is_refused_when_a_player_withdrew_since_the_preview(admin_client, stage):
+    token = token_of(preview(admin_client, stage))
+    Registration.objects.filter(tournament=stage.tournament, number=7).update(withdrawn=True)
+    response = admin_client.post(generate_url(stage), {"preview": token, "_save": "1"}, follow=True)
+    assert b"not registered or have withdrawn" in response.content
+    assert not Game.objects.exists()
