@@ -71,3 +71,13 @@ def test_signed_off_only_filters_unsigned_games():
     t = played("unsigned", players=10, rounds=2)
     Game.objects.filter(tournament=t, number=2).update(status=GameStatus.IN_PLAY)
     assert [g.id for g in tournament_data(t).games] == ["Q1-T1"]
+
+
+def test_the_loaded_tournament_is_a_valid_tournament_file():
+    from scoring import fileformat
+    from scoring.validation import check_tournament
+
+    t = played("valid-file", players=20, rounds=3, final_games=2)
+    data = tournament_data(t)
+    assert check_tournament(data) == []
+    assert fileformat.parse_document(fileformat.to_document(data)) == data
