@@ -48,6 +48,12 @@ def grid(stage):
     return {number: sorted(games) for number, games in rounds.items()}
 
 
+def played_rows(stage):
+    games = list(Game.objects.filter(stage=stage).exclude(status=GameStatus.SCHEDULED).order_by("pk").values())
+    seats = list(Seat.objects.filter(game__stage=stage).exclude(game__status=GameStatus.SCHEDULED).order_by("pk").values())
+    return games, seats
+
+
 def sign_off(game):
     game.status = GameStatus.SIGNED_OFF
     game.result = GameResult.RED
@@ -204,6 +210,7 @@ def test_reseat_after_three_played_rounds_keeps_them_and_seats_the_substitute(st
     for game in Game.objects.filter(stage=stage, round__number__lte=3):
         sign_off(game)
     played_before = {number: games for number, games in grid(stage).items() if number <= 3}
+    rows_before = played_rows(stage)
     leaving = Seat.objects.filter(game__stage=stage, game__round__number=4).first().player
     substitute = PlayerFactory()
 
@@ -211,6 +218,7 @@ def test_reseat_after_three_played_rounds_keeps_them_and_seats_the_substitute(st
 
     after = grid(stage)
     assert {number: games for number, games in after.items() if number <= 3} == played_before
+    assert played_rows(stage) == rows_before  # the very rows, untouched
     assert sorted(after) == list(range(1, 11))
     later = Counter(player for number, games in after.items() if number > 3 for *_rest, seats in games for player in seats)
     assert later[leaving.pk] == 0
