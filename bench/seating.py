@@ -38,10 +38,13 @@ from mafia_schedule import Configuration, OptimizeOpponents, OptimizeSeats
 conf = Configuration(numPlayers=P, numTables=T, numRounds=R, numGames=P * G // 10, numAttempts=G)
 with contextlib.redirect_stdout(io.StringIO()):
     opt = OptimizeOpponents(verbose=False)
+    opt.callbackBetterSchedule = None
+    opt.callbackCurrSchedule = None
     opt.expectedZeroPairs = 0
     opt.expectedSinglePairs = 0
     schedule = opt.optimize(conf, 1, int(sys.argv[5]))
     seats = OptimizeSeats(schedule, verbose=False)
+    seats.callbackBetterSchedule = None  # declared but never set by the package
     seats.optimize(1, [int(sys.argv[6])])
 rounds = []
 for rnd in schedule.rounds:

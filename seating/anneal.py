@@ -180,7 +180,7 @@ class GroupAnnealer:
     # ------------------------------------------------------------- player swaps
     def swap_deltas(self, r: int, tables: bool = True):
         """The delta of every swap of two players of different tables of round r (n x n).
-        ``tables=False`` leaves out the table-count term (for table-preserving double swaps)."""
+        ``tables=False`` leaves out the table-count term."""
         rnd = self.rounds[r]
         t = rnd.groups.shape[0]
         n = 10 * t
@@ -316,52 +316,6 @@ class GroupAnnealer:
                 self.apply_label_swap(r, which, g, h)
                 self.stats.applied += 1
 
-    def double_step(self, r: int, r2: int, temp: float) -> None:
-        """Swap a and b in round r and back in round r2, where a's table in r is b's in r2 and the
-        other way round: every table count stays, pairs and judges change."""
-        one, two = self.rounds[r], self.rounds[r2]
-        if one.groups.shape[0] < 2 or two.groups.shape[0] < 2:
-            return
-        P = self.P
-        pl1, pl2 = one.groups.ravel(), two.groups.ravel()
-        t1 = np.full(P, -1, dtype=np.intp)
-        t2 = np.full(P, -2, dtype=np.intp)
-        t1[pl1] = np.repeat(one.tables, 10)
-        t2[pl2] = np.repeat(two.tables, 10)
-        pos2 = np.full(P, -1, dtype=np.intp)
-        pos2[pl2] = np.arange(len(pl2))
-        d1 = self.swap_deltas(r, tables=False)
-        d2 = self.swap_deltas(r2, tables=False)
-        # in round-r positions: b's table in r2 must be a's in r and the other way round
-        q = pos2[pl1]
-        both = q >= 0
-        ta, tb2 = t1[pl1], t2[pl1]
-        mask = (ta[:, None] == tb2[None, :]) & (tb2[:, None] == ta[None, :]) & (ta[:, None] != ta[None, :])
-        mask &= both[:, None] & both[None, :]
-        self.stats.evaluated += int(mask.sum()) // 2
-        if not mask.any():
-            return
-        qq = np.where(both, q, 0)
-        approx = np.where(mask, d1 + d2[qq[:, None], qq[None, :]], np.inf)
-        idx = self._accepted(approx, temp)
-        if not len(idx):
-            return
-        n = len(pl1)
-        k = int(idx[self.rng.randrange(len(idx))])
-        ia, ib = divmod(k, n)
-        before = self.stats.cost
-        exact1 = float(self.swap_deltas(r)[ia, ib])
-        self.apply_swap(r, ia, ib)
-        ja, jb = int(q[ia]), int(q[ib])
-        exact2 = float(self.swap_deltas(r2)[ja, jb])
-        total = exact1 + exact2
-        if total <= 0 or (temp > 0 and self.rng.random() < math.exp(-total / temp)):
-            self.apply_swap(r2, ja, jb)
-            self.stats.cost = before + total
-            self.stats.applied += 1
-        else:
-            self.apply_swap(r, ia, ib)
-
     def rotate_judges(self, passes: int = 3) -> int:
         """Let judges move between tables wherever that keeps judge counts as even as they are:
         judge-only label swaps with delta <= 0 that widen no affected player's range of judge
@@ -398,7 +352,6 @@ class GroupAnnealer:
         time_limit: float | None = None,
         t_start: float = 4.0,
         t_end: float = 0.05,
-        double: float = 0.0,
         alpha_ramp: tuple[float, float] | None = None,
     ) -> list[RoundState]:
         """Anneal; returns the best rounds found. Give ``iterations`` (deterministic) or ``time_limit``."""
@@ -438,11 +391,7 @@ class GroupAnnealer:
                     self.stats.cost = self.cost()
                     best_cost = math.inf if alpha != a1 else best_cost
             for _ in range(check):
-                if double and len(movable) > 1 and self.rng.random() < double:
-                    r, r2 = self.rng.sample(movable, 2)
-                    self.double_step(r, r2, temp)
-                else:
-                    self.step(movable[self.rng.randrange(len(movable))], temp)
+                self.step(movable[self.rng.randrange(len(movable))], temp)
             it += check
             if self.stats.cost < best_cost - 1e-9:
                 best_cost = self.stats.cost

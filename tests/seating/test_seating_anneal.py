@@ -47,7 +47,7 @@ def test_label_swap_deltas_are_exact(which):
 def test_the_running_cost_matches_and_falls():
     a = make(3, Weights(mean=1.86, cap=3, alpha=1.0))
     start = a.cost()
-    best = a.run(iterations=300, t_start=1.0, t_end=0.05, double=0.3)
+    best = a.run(iterations=300, t_start=1.0, t_end=0.05)
     assert a.stats.cost <= start
     fresh = GroupAnnealer(30, 3, best, weights=Weights(mean=1.86, cap=3, alpha=1.0))
     assert fresh.cost() == pytest.approx(a.stats.cost, abs=1e-6)

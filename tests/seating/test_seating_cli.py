@@ -13,7 +13,7 @@ def test_the_pure_modules_do_not_import_django():
     code = (
         "import sys\n"
         "import seating, seating.generator, seating.report, seating.anneal, seating.seats,"
-        " seating.latin, seating.errors, seating.model, seating.__main__\n"
+        " seating.latin, seating.balance, seating.errors, seating.model, seating.__main__\n"
         "assert 'django' not in sys.modules, sorted(m for m in sys.modules if m.startswith('django'))\n"
         "print('clean')\n"
     )
