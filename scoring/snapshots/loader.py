@@ -117,8 +117,8 @@ def load(t: Tournament, *, signed_off_only: bool = True) -> Loaded:
         ))
 
     participants = t.participants_override if t.participants_override is not None else len(registrations)
-    tournament = core.Tournament(
-        t.name, t.ruleset, participants, t.games_before_final, t.lot_seed,
+    tournament = core.Tournament(  # str(): a just-created instance holds TextChoices members
+        str(t.name), str(t.ruleset), participants, int(t.games_before_final), str(t.lot_seed),
         tuple(players.values()), tuple(games), core_settings(t),
     )
     player_pks = {fid: pk for pk, fid in file_ids.items()}
