@@ -39,13 +39,13 @@ def derived_game_id(stage: str, round_number: int, table_number: int, replay: bo
 def core_settings(t: Tournament) -> Settings:
     """The tournament's settings for the core. K switched off = no participant count qualifies."""
     values = {
-        "k_max_participants": t.k_max_participants if t.k_applies else -1,
-        "best_move_three": t.best_move_three,
-        "best_move_two": t.best_move_two,
-        "fourth_foul_removal_counts": t.fourth_foul_removal_counts,
+        "k_max_participants": int(t.k_max_participants) if t.k_applies else -1,
+        "best_move_three": Decimal(str(t.best_move_three)),  # an unsaved instance may hold a string
+        "best_move_two": Decimal(str(t.best_move_two)),
+        "fourth_foul_removal_counts": bool(t.fourth_foul_removal_counts),
     }
     if "k_applies" in Settings.field_names():  # the core may grow its own switch
-        values["k_applies"] = t.k_applies
+        values["k_applies"] = bool(t.k_applies)
     return Settings(**values)
 
 
