@@ -11,22 +11,22 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from django.conf import settings
 from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
-from simple_history.utils import bulk_create_with_history
 
 from protocols.models import Game, GameStatus, Seat
 from seating import generator
 from seating.errors import SeatingError
 from seating.model import Seating
 from seating.report import quality_report
-from tournaments.models import Player, Registration, Round, Stage, Table, Tournament
+from tournaments.models import Player, Registration, Stage
 
+from .errors import SeatingRefused
 from .selectors import (
-    PLAYED_STATUSES,
     Roster,
     StoredSeating,
     is_final,
@@ -34,21 +34,14 @@ from .selectors import (
     stage_has_played_games,
     stored_seating,
 )
+from .writes import check_seating_fits, lock_tournament, replace_rounds, user_or_none
+
+__all__ = [
+    "ReseatPlan", "SeatingRefused", "apply_reseat", "find_seat", "plan_reseat", "preview_seating", "reseat_stage",
+    "save_seating", "stage_report", "stored_report", "swap_players",
+]
 
 FINAL_PLAYERS = 10
-
-
-class SeatingRefused(Exception):
-    """A seating request that cannot be carried out; ``field`` names the input at fault."""
-
-    def __init__(self, message: str, *, field: str | None = None):
-        super().__init__(message)
-        self.message = message
-        self.field = field
-
-
-def _user_or_none(user):
-    return user if user is not None and getattr(user, "is_authenticated", False) else None
 
 
 def _iterations(time_limit: float | None, iterations: int | None) -> int | None:
@@ -130,95 +123,23 @@ def preview_seating(
     return seating, quality_report(seating, roster.size, table_total)
 
 
-def _check_seating_fits(seating: Seating, roster: Roster) -> None:
-    if seating.players != roster.size:
-        raise SeatingRefused(
-            _("The seating is for %(seated)d players but %(active)d are registered now: generate it again.")
-            % {"seated": seating.players, "active": roster.size},
-            field="players",
-        )
-    for index, tables in enumerate(seating.rounds, start=1):
-        seated = [number for table in tables for number in table.seats]
-        if any(len(table.seats) != 10 for table in tables):
-            raise SeatingRefused(_("Round %(round)d has a table without 10 seats.") % {"round": index})
-        if any(not 1 <= number <= roster.size for number in seated):
-            raise SeatingRefused(_("Round %(round)d seats an unknown player number.") % {"round": index})
-        if len(set(seated)) != len(seated):
-            raise SeatingRefused(_("Round %(round)d seats a player at two tables.") % {"round": index})
-        table_numbers = [table.table_no for table in tables]
-        if len(set(table_numbers)) != len(table_numbers):
-            raise SeatingRefused(_("Round %(round)d uses a table twice.") % {"round": index})
-
-
-def _ensure_tables(*, stage: Stage, numbers: set[int]) -> dict[int, Table]:
-    existing = {table.number: table for table in Table.objects.filter(tournament_id=stage.tournament_id, number__in=numbers)}
-    for number in sorted(numbers - existing.keys()):
-        existing[number] = Table.objects.create(tournament_id=stage.tournament_id, number=number)
-    return existing
-
-
-def _write_rounds(
-    *, stage: Stage, rounds: Sequence[Sequence], first_round: int, roster: Roster, user, reason: str
-) -> list[Game]:
-    """Create rounds first_round.. with a game per table and its ten seats (status scheduled)."""
-    tables = _ensure_tables(stage=stage, numbers={table.table_no for tables in rounds for table in tables})
-    next_number = (Game.objects.filter(tournament_id=stage.tournament_id).aggregate(top=Max("number"))["top"] or 0) + 1
-    games: list[Game] = []
-    seat_rows: list[tuple[int, int, Player]] = []  # (index of the game, seat, player)
-    for offset, round_tables in enumerate(rounds):
-        round_obj, _created = Round.objects.get_or_create(stage=stage, number=first_round + offset)
-        for table in sorted(round_tables, key=lambda t: t.table_no):
-            games.append(Game(
-                tournament_id=stage.tournament_id, stage=stage, round=round_obj, table=tables[table.table_no],
-                number=next_number, judge=roster.judge(table.judge_no), status=GameStatus.SCHEDULED,
-            ))
-            next_number += 1
-            for seat_number, player_number in enumerate(table.seats, start=1):
-                seat_rows.append((len(games) - 1, seat_number, roster.players[player_number - 1]))
-    history_user = _user_or_none(user)
-    created = bulk_create_with_history(games, Game, default_user=history_user, default_change_reason=reason)
-    if any(game.pk is None for game in created):  # a backend that does not return ids
-        by_number = {game.number: game for game in Game.objects.filter(stage=stage, number__in=[g.number for g in games])}
-        created = [by_number[game.number] for game in games]
-    seats = [Seat(game=created[index], number=number, player=player) for index, number, player in seat_rows]
-    bulk_create_with_history(seats, Seat, default_user=history_user, default_change_reason=reason)
-    return created
-
-
-def _replace_rounds(
-    *, stage: Stage, rounds: Sequence[Sequence], first_round: int, roster: Roster, user, reason: str
-) -> list[Game]:
-    """Delete the stage's games from round `first_round` on (all scheduled) and write `rounds` in
-    their place. Round rows are kept (with their start times); those left without games go."""
-    Game.objects.filter(stage=stage, round__number__gte=first_round).delete()
-    created = _write_rounds(stage=stage, rounds=rounds, first_round=first_round, roster=roster, user=user, reason=reason)
-    Round.objects.filter(stage=stage, number__gte=first_round + len(rounds), games__isnull=True).delete()
-    return created
-
-
-def _lock_stage(stage: Stage) -> None:
-    """Serialise the seating writes of a tournament: two organisers pressing Save at once, or two
-    stages saved together, would otherwise read the same last game number."""
-    Tournament.objects.select_for_update().only("pk").get(pk=stage.tournament_id)
-
-
 @transaction.atomic
 def save_seating(*, stage: Stage, seating: Seating, user, players: Sequence[Player] | None = None) -> list[Game]:
     """Store the seating as the stage's rounds 1..R, replacing a seating not yet played.
 
     Refuses when the stage has a game in play or signed off (reseat then instead)."""
-    _lock_stage(stage)
+    lock_tournament(stage)
     if stage_has_played_games(stage=stage):
         raise SeatingRefused(_("The stage already has games in play or signed off: reseat the rounds not yet played instead."))
     roster = _roster(stage=stage, players=players)
-    _check_seating_fits(seating, roster)
+    check_seating_fits(seating, roster)
     if is_final(stage) and seating.tables != 1:
         raise SeatingRefused(_("A final is played at one table."))
-    return _replace_rounds(stage=stage, rounds=seating.rounds, first_round=1, roster=roster, user=user, reason=_("Seating generated"))
+    return replace_rounds(stage=stage, rounds=seating.rounds, first_round=1, roster=roster, user=user, reason=_("Seating generated"))
 
 
 def _history(instance, user, reason: str) -> None:
-    instance._history_user = _user_or_none(user)
+    instance._history_user = user_or_none(user)
     instance._change_reason = reason
 
 
@@ -302,6 +223,125 @@ def _register_substitutes(*, stage: Stage, substitutes: Sequence[Player]) -> Non
             raise SeatingRefused(_("%(player)s already plays in this tournament.") % {"player": player}, field="substitute")
 
 
+@dataclass(frozen=True)
+class ReseatPlan:
+    """A reseating worked out but not written: the whole stage (the played rounds first, as they
+    are) in the numbering of ``roster`` (the stored players, then the substitutes)."""
+
+    seating: Seating
+    roster: Roster
+    played_rounds: int
+    withdrawn: tuple[int, ...]  # player ids
+    substitutes: tuple[int, ...]  # player ids; the n-th takes over the n-th withdrawn's games
+
+    def report(self) -> dict:
+        return quality_report(self.seating, self.roster.size, self.seating.tables)
+
+
+def _played_upto(stored: StoredSeating) -> int:
+    """Rounds 1..n are fixed: n is the last round with a game in play or signed off."""
+    played_upto = max((stored_round.number for stored_round in stored.rounds if stored_round.played), default=0)
+    if [stored_round.number for stored_round in stored.rounds[:played_upto]] != list(range(1, played_upto + 1)):
+        raise SeatingRefused(_("The stage's rounds are not numbered 1..N: reseating needs them in order."))
+    return played_upto
+
+
+def _rounds_by_id(seating: Seating, roster: Roster, count: int) -> list:
+    """The first `count` rounds with players as ids: comparable across numberings."""
+    return [
+        sorted((t.table_no, t.judge_no, tuple(roster.players[p - 1].pk for p in t.seats)) for t in tables)
+        for tables in seating.rounds[:count]
+    ]
+
+
+def plan_reseat(
+    *,
+    stage: Stage,
+    withdrawn: Sequence[Player] = (),
+    substitutes: Sequence[Player] = (),
+    seed: int = 0,
+    time_limit: float | None = None,
+    iterations: int | None = None,
+) -> ReseatPlan:
+    """Work out a reseating (see `reseat_stage`) without writing anything."""
+    if not withdrawn and not substitutes:
+        raise SeatingRefused(_("Choose a withdrawn player or a substitute."), field="withdrawn")
+    if len(substitutes) > len(withdrawn):
+        raise SeatingRefused(_("Substitute: a substitute takes over the games of a withdrawn player; choose who withdraws."), field="substitute")
+    if is_final(stage):
+        raise SeatingRefused(_("A final is not reseated: replace the finalist and generate the final again."), field="withdrawn")
+    stored = stored_seating(stage=stage)
+    if stored.is_empty:
+        raise SeatingRefused(_("The stage has no seating yet: generate it first."))
+    played_upto = _played_upto(stored)
+    seated_ids = set(stored.roster.player_ids())
+    withdrawn_ids = {player.pk for player in withdrawn}
+    for player in withdrawn:
+        if player.pk not in seated_ids:
+            raise SeatingRefused(_("%(player)s is not seated in this stage.") % {"player": player}, field="withdrawn")
+    for player in substitutes:
+        if player.pk in seated_ids:
+            raise SeatingRefused(_("%(player)s is already seated in this stage.") % {"player": player}, field="substitute")
+        if Registration.objects.filter(tournament_id=stage.tournament_id, player=player, withdrawn=False).exists():
+            raise SeatingRefused(_("%(player)s already plays in this tournament.") % {"player": player}, field="substitute")
+    for stored_round in stored.rounds[:played_upto]:
+        for game in stored_round.games:
+            if game.status == GameStatus.SCHEDULED and any(seat.player_id in withdrawn_ids for seat in game.seats.all()):
+                raise SeatingRefused(
+                    _("Round %(round)d is partly played and %(game)s still seats a withdrawn player: finish the round or swap the player first.")
+                    % {"round": stored_round.number, "game": game},
+                    field="withdrawn",
+                )
+    if played_upto == len(stored.rounds):
+        raise SeatingRefused(_("Every round of the stage is played already: nothing to reseat."))
+
+    # The stored players keep their numbers 1..P, the substitutes come after them; the withdrawn
+    # keep theirs in the played rounds and get no more games.
+    roster = Roster(players=tuple(stored.roster.players) + tuple(substitutes), judges=stored.roster.judges)
+    number_of = {player.pk: index for index, player in enumerate(roster.players, start=1)}
+    try:
+        reseated = generator.reseat(
+            stored.seating,
+            played_upto,
+            withdrawn=[number_of[player.pk] for player in withdrawn],
+            substitutes=[number_of[player.pk] for player in substitutes],
+            seed=seed,
+            time_limit=time_limit,
+            iterations=_iterations(time_limit, iterations),
+        )
+    except SeatingError as error:
+        raise _generator_refusal(error, field="withdrawn") from error
+    if _rounds_by_id(reseated, roster, played_upto) != _rounds_by_id(stored.seating, stored.roster, played_upto):
+        raise SeatingRefused(_("The reseating changed a played round; nothing was saved."))
+    return ReseatPlan(
+        seating=reseated, roster=roster, played_rounds=played_upto,
+        withdrawn=tuple(player.pk for player in withdrawn), substitutes=tuple(player.pk for player in substitutes),
+    )
+
+
+@transaction.atomic
+def apply_reseat(*, stage: Stage, plan: ReseatPlan, user) -> list[Game]:
+    """Write a planned reseating, if the stage has not moved on since it was planned: the same
+    played rounds, no new game started, the withdrawn still registered and the substitutes not."""
+    lock_tournament(stage)
+    stored = stored_seating(stage=stage)
+    if (
+        stored.is_empty
+        or _played_upto(stored) != plan.played_rounds
+        or _rounds_by_id(stored.seating, stored.roster, plan.played_rounds) != _rounds_by_id(plan.seating, plan.roster, plan.played_rounds)
+        or Registration.objects.filter(tournament_id=stage.tournament_id, player_id__in=plan.withdrawn, withdrawn=False).count() != len(plan.withdrawn)
+        or Registration.objects.filter(tournament_id=stage.tournament_id, player_id__in=plan.substitutes, withdrawn=False).exists()
+    ):
+        raise SeatingRefused(_("The stage has changed since the reseating was worked out: reseat again."))
+    Registration.objects.filter(tournament_id=stage.tournament_id, player_id__in=plan.withdrawn).update(withdrawn=True)
+    by_id = {player.pk: player for player in plan.roster.players}
+    _register_substitutes(stage=stage, substitutes=[by_id[pk] for pk in plan.substitutes])
+    return replace_rounds(
+        stage=stage, rounds=plan.seating.rounds[plan.played_rounds:], first_round=plan.played_rounds + 1,
+        roster=plan.roster, user=user, reason=_("Reseated"),
+    )
+
+
 @transaction.atomic
 def reseat_stage(
     *,
@@ -313,69 +353,15 @@ def reseat_stage(
     time_limit: float | None = None,
     iterations: int | None = None,
 ) -> list[Game]:
-    """A player withdraws or a substitute joins: regenerate the rounds not yet played.
+    """A player withdraws (and a substitute takes over their games): regenerate the rounds not
+    yet played.
 
-    Rounds up to the last one with a game in play or signed off stay as they are (byte for byte);
+    Rounds up to the last one with a game in play or signed off stay as they are (row for row);
     the rest are deleted and made again by `seating.generator.reseat` with the same goals over the
     whole stage. The withdrawn players' registrations are marked withdrawn, the substitutes are
     registered. Returns the new games."""
-    _lock_stage(stage)
-    if not withdrawn and not substitutes:
-        raise SeatingRefused(_("Choose a withdrawn player or a substitute."), field="withdrawn")
-    if len(substitutes) > len(withdrawn):
-        raise SeatingRefused(_("Substitute: a substitute takes over the games of a withdrawn player; choose who withdraws."), field="substitute")
-    if is_final(stage):
-        raise SeatingRefused(_("A final is not reseated: replace the finalist and generate the final again."), field="withdrawn")
-    stored = stored_seating(stage=stage)
-    if stored.is_empty:
-        raise SeatingRefused(_("The stage has no seating yet: generate it first."))
-    played_upto = max((stored_round.number for stored_round in stored.rounds if stored_round.played), default=0)
-    fixed = [stored_round for stored_round in stored.rounds if stored_round.number <= played_upto]
-    if len(fixed) != played_upto:
-        raise SeatingRefused(_("The stage's rounds are not numbered 1..N: reseating needs them in order."))
-    seated_ids = {player.pk for player in stored.roster.players}
-    withdrawn_ids = {player.pk for player in withdrawn}
-    for player in withdrawn:
-        if player.pk not in seated_ids:
-            raise SeatingRefused(_("%(player)s is not seated in this stage.") % {"player": player}, field="withdrawn")
-    for player in substitutes:
-        if player.pk in seated_ids and player.pk not in withdrawn_ids:
-            raise SeatingRefused(_("%(player)s is already seated in this stage.") % {"player": player}, field="substitute")
-    for stored_round in fixed:
-        for game in stored_round.games:
-            if game.status == GameStatus.SCHEDULED and any(seat.player_id in withdrawn_ids for seat in game.seats.all()):
-                raise SeatingRefused(
-                    _("Round %(round)d is partly played and %(game)s still seats a withdrawn player: finish the round or swap the player first.")
-                    % {"round": stored_round.number, "game": game},
-                    field="withdrawn",
-                )
-    if len(fixed) == len(stored.rounds):
-        raise SeatingRefused(_("Every round of the stage is played already: nothing to reseat."))
-
-    Registration.objects.filter(tournament_id=stage.tournament_id, player_id__in=withdrawn_ids).update(withdrawn=True)
-    _register_substitutes(stage=stage, substitutes=substitutes)
-
-    # Numbering for the generator: the stored players keep their numbers (1..P), the substitutes
-    # come after them; the withdrawn keep theirs in the played rounds and get no more games.
-    players = list(stored.roster.players) + [player for player in substitutes if player.pk not in seated_ids]
-    roster = Roster(players=tuple(players), judges=stored.roster.judges)
-    number_of = {player.pk: index + 1 for index, player in enumerate(players)}
-    played_rounds = stored.seating.rounds[: len(fixed)]
-    try:
-        reseated = generator.reseat(
-            stored.seating,
-            len(fixed),
-            withdrawn=[number_of[player.pk] for player in withdrawn],
-            substitutes=[number_of[player.pk] for player in substitutes],
-            seed=seed,
-            time_limit=time_limit,
-            iterations=_iterations(time_limit, iterations),
-        )
-    except SeatingError as error:
-        raise _generator_refusal(error, field="withdrawn") from error
-    if [list(map(tuple, r)) for r in reseated.rounds[: len(fixed)]] != [list(map(tuple, r)) for r in played_rounds]:
-        raise SeatingRefused(_("The reseating changed a played round; nothing was saved."))
-    new_rounds = reseated.rounds[len(fixed):]
-    return _replace_rounds(
-        stage=stage, rounds=new_rounds, first_round=played_upto + 1, roster=roster, user=user, reason=_("Reseated"),
+    lock_tournament(stage)
+    plan = plan_reseat(
+        stage=stage, withdrawn=withdrawn, substitutes=substitutes, seed=seed, time_limit=time_limit, iterations=iterations,
     )
+    return apply_reseat(stage=stage, plan=plan, user=user)
