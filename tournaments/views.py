@@ -12,7 +12,7 @@ from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 from django.views.generic import ListView
 
 from . import selectors
@@ -68,19 +68,19 @@ def _cached(request, slug: str, kind: str, template: str) -> HttpResponse:
     return HttpResponse(body)
 
 
-@require_GET
+@require_safe
 def tournament_detail(request, slug):
     """The tournament and its standings (snapshot), sortable, refreshing itself."""
     return _cached(request, slug, "page", "tournaments/detail.html")
 
 
-@require_GET
+@require_safe
 def standings_fragment(request, slug):
     """Only the standings block: what standings.js swaps in when a newer snapshot exists."""
     return _cached(request, slug, "fragment", "tournaments/_standings.html")
 
 
-@require_GET
+@require_safe
 def standings_version(request, slug):
     """What standings.js polls: the newest snapshot's version (tiny, never cached)."""
     _pk, version, _public, computed_at = selectors.page_state(slug)
@@ -151,7 +151,7 @@ def _points(cents: int) -> str:
     return f"{Decimal(cents).scaleb(-2):.2f}"
 
 
-@require_GET
+@require_safe
 def player_detail(request, slug, player_id):
     """A player's place, breakdown and every game with the clause of each point."""
     tournament = selectors.tournament_for_page(slug)
@@ -167,7 +167,7 @@ def player_detail(request, slug, player_id):
     })
 
 
-@require_GET
+@require_safe
 def game_detail(request, slug, number):
     """A game's protocol once signed off; before that, only who sits where."""
     tournament = selectors.tournament_for_page(slug)
@@ -197,7 +197,7 @@ def _seat_items(seats: list[tuple], me_id) -> str:
     ))
 
 
-@require_GET
+@require_safe
 def seating(request, slug):
     """Every round's tables and seats, and "find me": a player's next table and seat."""
     tournament = selectors.tournament_for_page(slug)
