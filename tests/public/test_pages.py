@@ -156,3 +156,14 @@ def test_the_explanation_speaks_russian(client):
     html = client.get(f"/t/notes/players/{row.player_id}/?lang=ru").content.decode()
     assert "победа красных" in html or "победа чёрных" in html
     assert " win" not in html
+
+
+def test_the_standings_page_is_gzipped_for_browsers_that_ask(client):
+    import gzip
+
+    t = played("gz", players=20, rounds=2)
+    recompute(t.pk)
+    plain = client.get("/t/gz/").content
+    packed = client.get("/t/gz/", HTTP_ACCEPT_ENCODING="gzip, deflate, br")
+    assert packed["Content-Encoding"] == "gzip" and "Accept-Encoding" in packed["Vary"]
+    assert gzip.decompress(packed.content) == plain and len(packed.content) < len(plain) / 3
