@@ -19,10 +19,20 @@ from seating.model import Seating
 from tournaments.admin import RoundInline, StageAdmin
 from tournaments.models import Player, Stage
 
-from .forms import GenerateSeatingForm, ReseatForm, SwapSeatsForm, read_preview, sign_preview
+from .forms import GenerateSeatingForm, ReseatForm, SwapSeatsForm, read_preview, read_reseat, sign_preview, sign_reseat
 from .presenters import grid_from_seating, grid_from_stored, report_context
-from .selectors import seating_roster, stage_games, stored_seating
-from .services import SeatingRefused, find_seat, preview_seating, reseat_stage, save_seating, stored_report, swap_players
+from .selectors import Roster, seating_roster, stage_games, stored_seating, tournament_judges
+from .services import (
+    ReseatPlan,
+    SeatingRefused,
+    apply_reseat,
+    find_seat,
+    plan_reseat,
+    preview_seating,
+    save_seating,
+    stored_report,
+    swap_players,
+)
 
 
 def _refusal_to_form(form, refusal: SeatingRefused) -> None:
@@ -222,29 +232,59 @@ class SeatingStageAdmin(StageAdmin):
         return self._change_page_with(request, stage, swap_form=form)
 
     def reseat_view(self, request, object_id):
+        """The reseat form -> the new seating with its report (nothing written) -> Apply."""
         stage = self._stage(request, object_id)
         if request.method != "POST":
             return HttpResponseRedirect(self._url("change", stage) + "#seating")
+        if "_apply" in request.POST:
+            return self._apply_reseat(request, stage)
         form = ReseatForm(request.POST, stage=stage)
         if form.is_valid():
             data = form.cleaned_data
             withdrawn = [data["withdrawn"]] if data.get("withdrawn") else []
             substitutes = [data["substitute"]] if data.get("substitute") else []
             try:
-                created = reseat_stage(
-                    stage=stage, withdrawn=withdrawn, substitutes=substitutes, seed=data["seed"],
-                    user=request.user, time_limit=data.get("time_limit"),
+                plan = plan_reseat(
+                    stage=stage, withdrawn=withdrawn, substitutes=substitutes, seed=data["seed"], time_limit=data.get("time_limit"),
                 )
             except SeatingRefused as refusal:
                 _refusal_to_form(form, refusal)
             else:
-                message = _("Reseated: %(games)d games not yet played made again (withdrawn: %(out)s; substitute: %(in)s).") % {
-                    "games": len(created),
-                    "out": ", ".join(map(str, withdrawn)) or "—",
-                    "in": ", ".join(map(str, substitutes)) or "—",
-                }
-                self.log_change(request, stage, message)
-                self.message_user(request, message, messages.SUCCESS)
-                return HttpResponseRedirect(self._url("change", stage) + "#seating")
+                grid = grid_from_seating(plan.seating, plan.roster)
+                for grid_round in grid[: plan.played_rounds]:
+                    grid_round.played = True
+                context = self._context(
+                    request, stage, _("Reseat: %(stage)s") % {"stage": stage},
+                    token=sign_reseat(stage=stage, plan=plan), grid=grid, report=report_context(plan.report(), plan.roster),
+                    withdrawn=withdrawn, substitutes=substitutes, played_rounds=plan.played_rounds, seed=data["seed"],
+                )
+                return TemplateResponse(request, "seating/admin/reseat.html", context)
         self.message_user(request, _("Nothing was reseated: %(errors)s") % {"errors": _form_errors(form)}, messages.ERROR)
         return self._change_page_with(request, stage, reseat_form=form)
+
+    def _apply_reseat(self, request, stage: Stage):
+        try:
+            payload = read_reseat(request.POST.get("reseat", ""), stage=stage)
+        except signing.BadSignature:
+            self.message_user(request, _("The reseating shown is outdated or damaged: reseat again."), messages.ERROR)
+            return HttpResponseRedirect(self._url("change", stage) + "#seating")
+        by_id = Player.objects.in_bulk(payload["players"])
+        plan = ReseatPlan(
+            seating=Seating.from_document(payload["seating"]),
+            roster=Roster(players=tuple(by_id[pk] for pk in payload["players"] if pk in by_id), judges=tuple(tournament_judges(stage=stage))),
+            played_rounds=payload["played"], withdrawn=tuple(payload["withdrawn"]), substitutes=tuple(payload["substitutes"]),
+        )
+        try:
+            if len(plan.roster.players) != len(payload["players"]):
+                raise SeatingRefused(_("The stage has changed since the reseating was worked out: reseat again."))
+            created = apply_reseat(stage=stage, plan=plan, user=request.user)
+        except SeatingRefused as refusal:
+            self.message_user(request, refusal.message, messages.ERROR)
+            return HttpResponseRedirect(self._url("change", stage) + "#seating")
+        out, came = (", ".join(str(by_id[pk]) for pk in ids) or "—" for ids in (plan.withdrawn, plan.substitutes))
+        message = _("Reseated: %(games)d games not yet played made again (withdrawn: %(out)s; substitute: %(in)s).") % {
+            "games": len(created), "out": out, "in": came,
+        }
+        self.log_change(request, stage, message)
+        self.message_user(request, message, messages.SUCCESS)
+        return HttpResponseRedirect(self._url("change", stage) + "#seating")

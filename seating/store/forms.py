@@ -13,6 +13,7 @@ from tournaments.models import Player, Registration, Stage, StageKind
 from .selectors import active_registrations, stored_seating
 
 PREVIEW_SALT = "seating.store.preview"
+RESEAT_SALT = "seating.store.reseat"
 PREVIEW_MAX_AGE = 24 * 3600  # seconds a preview can be saved after it was made
 
 
@@ -62,6 +63,24 @@ def sign_preview(*, stage: Stage, document: dict, players: list[Player], games: 
 
 def read_preview(token: str, *, stage: Stage) -> dict:
     payload = signing.loads(token, salt=PREVIEW_SALT, max_age=PREVIEW_MAX_AGE)
+    if payload.get("stage") != stage.pk:
+        raise signing.BadSignature("another stage")
+    return payload
+
+
+def sign_reseat(*, stage: Stage, plan) -> str:
+    """A worked-out reseating as a signed token: Apply writes exactly what was shown."""
+    return signing.dumps(
+        {
+            "stage": stage.pk, "seating": plan.seating.to_document(), "players": plan.roster.player_ids(),
+            "played": plan.played_rounds, "withdrawn": list(plan.withdrawn), "substitutes": list(plan.substitutes),
+        },
+        salt=RESEAT_SALT, compress=True,
+    )
+
+
+def read_reseat(token: str, *, stage: Stage) -> dict:
+    payload = signing.loads(token, salt=RESEAT_SALT, max_age=PREVIEW_MAX_AGE)
     if payload.get("stage") != stage.pk:
         raise signing.BadSignature("another stage")
     return payload

@@ -55,6 +55,10 @@ def preview(client, stage, **fields):
     return client.post(generate_url(stage), data)
 
 
+def reseat_token(response):
+    return re.search(r'name="reseat" value="([^"]+)"', response.content.decode()).group(1)
+
+
 def token_of(response):
     return re.search(r'name="preview" value="([^"]+)"', response.content.decode()).group(1)
 
@@ -185,10 +189,14 @@ def test_reseat_through_the_form(admin_client, stage):
         game.save()
     leaving = games[6].seats.get(number=1).player
     substitute = PlayerFactory()
-    response = admin_client.post(
-        reverse("admin:tournaments_stage_seating_reseat", args=[stage.pk]),
-        {"withdrawn": leaving.pk, "substitute": substitute.pk, "seed": 3, "time_limit": ""},
-    )
+    url = reverse("admin:tournaments_stage_seating_reseat", args=[stage.pk])
+    response = admin_client.post(url, {"withdrawn": leaving.pk, "substitute": substitute.pk, "seed": 3, "time_limit": ""})
+    assert response.status_code == 200  # the new seating and its report, nothing written yet
+    assert "Quality of the seating" in response.content.decode()
+    assert [grid_round.played for grid_round in response.context["grid"]] == [True] * 3 + [False] * 7
+    assert not Seat.objects.filter(player=substitute).exists()
+    assert not Registration.objects.get(tournament=stage.tournament, player=leaving).withdrawn
+    response = admin_client.post(url, {"reseat": reseat_token(response), "_apply": "1"})
     assert response.status_code == 302
     assert Registration.objects.get(tournament=stage.tournament, player=leaving).withdrawn
     assert Seat.objects.filter(game__stage=stage, player=substitute).count() == 7
@@ -269,6 +277,7 @@ def test_the_pages_speak_russian(admin_client, stage):
         ("seating_swap", {"game_a": "x", "seat_a": "0", "game_b": "", "seat_b": "99"}),
         ("seating_reseat", {"withdrawn": "abc", "substitute": "-1", "seed": "x"}),
         ("seating_reseat", {}),
+        ("seating_reseat", {"_apply": "1", "reseat": "junk"}),
     ],
 )
 def test_junk_input_never_fails_the_server(admin_client, stage, which, data):
@@ -297,10 +306,9 @@ def test_the_report_marks_withdrawn_players(admin_client, stage):
         game.status, game.result = GameStatus.SIGNED_OFF, GameResult.RED
         game.save()
     leaving = games[2].seats.get(number=1).player
-    admin_client.post(
-        reverse("admin:tournaments_stage_seating_reseat", args=[stage.pk]),
-        {"withdrawn": leaving.pk, "substitute": PlayerFactory().pk, "seed": 0},
-    )
+    url = reverse("admin:tournaments_stage_seating_reseat", args=[stage.pk])
+    response = admin_client.post(url, {"withdrawn": leaving.pk, "substitute": PlayerFactory().pk, "seed": 0})
+    admin_client.post(url, {"reseat": reseat_token(response), "_apply": "1"})
     rows = admin_client.get(change_url(stage)).context["seating_report"]["players"]
     assert [row["withdrawn"] for row in rows if row["name"] == str(leaving)] == [True]
     assert sum(row["withdrawn"] for row in rows) == 1
@@ -312,3 +320,24 @@ def test_save_is_refused_when_a_player_withdrew_since_the_preview(admin_client, 
     response = admin_client.post(generate_url(stage), {"preview": token, "_save": "1"}, follow=True)
     assert b"not registered or have withdrawn" in response.content
     assert not Game.objects.exists()
+
+
+def test_a_reseating_is_not_applied_once_the_stage_moved_on(admin_client, stage):
+    games = saved(admin_client, stage)
+    games[0].status, games[0].result = GameStatus.SIGNED_OFF, GameResult.RED
+    games[0].save()
+    games[1].status, games[1].result = GameStatus.SIGNED_OFF, GameResult.RED
+    games[1].save()
+    url = reverse("admin:tournaments_stage_seating_reseat", args=[stage.pk])
+    leaving = games[2].seats.get(number=1).player
+    response = admin_client.post(url, {"withdrawn": leaving.pk, "substitute": PlayerFactory().pk, "seed": 0})
+    token = reseat_token(response)
+    games[2].status = GameStatus.IN_PLAY  # round 2 starts meanwhile
+    games[2].save()
+    seats = list(Seat.objects.order_by("pk").values_list("game__number", "number", "player_id"))
+    response = admin_client.post(url, {"reseat": token, "_apply": "1"}, follow=True)
+    assert b"has changed since the reseating was worked out" in response.content
+    assert list(Seat.objects.order_by("pk").values_list("game__number", "number", "player_id")) == seats
+    assert not Registration.objects.get(tournament=stage.tournament, player=leaving).withdrawn
+    response = admin_client.post(url, {"reseat": token[:-2] + "zz", "_apply": "1"}, follow=True)
+    assert b"outdated or damaged" in response.content
