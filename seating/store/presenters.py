@@ -92,7 +92,7 @@ def report_context(report: dict, roster: Roster) -> dict:
     per stage each measure beside the best the sizes allow, per player the counts."""
     from django.utils.translation import gettext as _
 
-    stage = report["stage"]
+    stage = report.get("full_stage") or report["stage"]
     games = stage["games_max"]
     tables = stage["tables"] or 1
     mean = stage["pair_mean"]
@@ -132,7 +132,14 @@ def report_context(report: dict, roster: Roster) -> dict:
             "min_meetings": row["min_meetings"],
             "max_meetings": row["max_meetings"],
         })
+    note = ""
+    if report.get("full_stage"):
+        note = _(
+            "Measured over the %(full)d players who play every game; %(partial)d withdrawn or substitute players play fewer "
+            "(see them per player)."
+        ) % {"full": stage["players"], "partial": stage["partial_players"]}
     return {
+        "note": note,
         "summary": summary,
         "players": players,
         "seat_headers": list(range(1, 11)),

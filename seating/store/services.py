@@ -198,8 +198,19 @@ def find_seat(*, stage: Stage, game_number: int, seat_number: int, field: str) -
     return seat
 
 
+def seating_report(seating: Seating, players: int, tables: int) -> dict:
+    """`quality_report`, plus ``full_stage``: the stage measures over the players who play every
+    game, when some (withdrawn, substitutes) play fewer and would blur the ranges."""
+    report = quality_report(seating, players, tables)
+    most = max((row["games"] for row in report["players"]), default=0)
+    full = [row["player"] for row in report["players"] if row["games"] == most]
+    if 10 <= len(full) < len(report["players"]):
+        report["full_stage"] = {**quality_report(seating, full, tables)["stage"], "partial_players": len(report["players"]) - len(full)}
+    return report
+
+
 def stored_report(stored: StoredSeating) -> dict:
-    return quality_report(stored.seating, stored.roster.size, stored.tables)
+    return seating_report(stored.seating, stored.roster.size, stored.tables)
 
 
 def stage_report(stage: Stage) -> dict | None:
@@ -235,7 +246,7 @@ class ReseatPlan:
     substitutes: tuple[int, ...]  # player ids; the n-th takes over the n-th withdrawn's games
 
     def report(self) -> dict:
-        return quality_report(self.seating, self.roster.size, self.seating.tables)
+        return seating_report(self.seating, self.roster.size, self.seating.tables)
 
 
 def _played_upto(stored: StoredSeating) -> int:

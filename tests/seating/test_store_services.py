@@ -293,3 +293,15 @@ def test_saved_rows_carry_who_made_them_in_their_history(stage, user):
     seat_a, seat_b = game.seats.get(number=1), game.seats.get(number=2)
     swap_players(seat_a=seat_a, seat_b=seat_b, user=user)
     assert Seat.history.filter(game_id=game.pk, number=1).first().history_user == user
+
+
+def test_the_stored_report_measures_the_full_stage_players_apart(stage, user):
+    save_seating(stage=stage, seating=preview_seating(stage=stage, games=10, seed=1)[0], user=user)
+    for game in Game.objects.filter(stage=stage, round__number__lte=3):
+        sign_off(game)
+    leaving = Seat.objects.filter(game__stage=stage, game__round__number=4).first().player
+    reseat_stage(stage=stage, withdrawn=[leaving], substitutes=[PlayerFactory()], seed=7, user=user)
+    report = stage_report(stage)
+    assert report["stage"]["games_min"] == 3  # the withdrawn player's games are in the whole report
+    assert report["full_stage"]["players"] == 19 and report["full_stage"]["partial_players"] == 2
+    assert report["full_stage"]["games_min"] == report["full_stage"]["games_max"] == 10
