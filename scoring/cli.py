@@ -20,7 +20,7 @@ import gc
 import sys
 from contextlib import contextmanager
 
-from .fileformat import NotJSON, UnreadableFile, read_document, read_json
+from .fileformat import NotJSON, UnreadableFile, loads, read_bytes, read_document
 from .model import STAGES
 
 EXIT_OK = 0
@@ -68,13 +68,13 @@ def _no_gc_pauses():
             gc.enable()
 
 
-def _load(path):
-    """(tournament or None, problem lines, unreadable message or None).
+def _load(path, data=None):
+    """(tournament or None, problem lines, unreadable message or None), by the careful path.
 
     A file that is read but is not JSON is a problem of the file (tournament-file.md's
     "Validity"); only a file that cannot be read at all is "unreadable"."""
     try:
-        obj = read_json(path)
+        obj = loads(read_bytes(path) if data is None else data)
     except NotJSON as exc:
         return None, [str(exc)], None
     except UnreadableFile as exc:
@@ -91,15 +91,22 @@ def run_standings(path, stages=None, fmt="json") -> tuple[int, str, str]:
 
 
 def _standings(path, stages, fmt):
+    from .fastpath import standings_from_bytes
     from .render import dumps_standings, format_table
     from .standings import compute_standings
 
-    tournament, problems, unreadable = _load(path)
-    if unreadable:
-        return EXIT_INVALID, "", unreadable + "\n"
-    if problems:
-        return EXIT_INVALID, "", "\n".join(problems) + "\n"
-    standings = compute_standings(tournament, stages)
+    try:
+        data = read_bytes(path)
+    except UnreadableFile as exc:
+        return EXIT_INVALID, "", f"{exc}\n"
+    # The fused pass takes the ordinary valid file; anything else (a problem, an annulled
+    # game, a float, ...) comes back as None and the careful path decides (fastpath.py).
+    standings = standings_from_bytes(data, stages)
+    if standings is None:
+        tournament, problems, _ = _load(path, data)
+        if problems:
+            return EXIT_INVALID, "", "\n".join(problems) + "\n"
+        standings = compute_standings(tournament, stages)
     text = dumps_standings(standings) if fmt == "json" else format_table(standings)
     return EXIT_OK, text, ""
 

@@ -35,12 +35,15 @@ def loads(text: str | bytes):
         raise NotJSON(f"not valid JSON: {exc}") from None
 
 
-def read_json(path) -> object:
+def read_bytes(path) -> bytes:
     try:
-        data = Path(path).read_bytes()
+        return Path(path).read_bytes()
     except OSError as exc:
         raise UnreadableFile(f"cannot read {path}: {exc.strerror or exc}") from None
-    return loads(data)
+
+
+def read_json(path) -> object:
+    return loads(read_bytes(path))
 
 
 def load_file(path, *, check: bool = True) -> Tournament:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import unicodedata
 from json.encoder import encode_basestring  # the C speedup when available
 
-from .decimals import fmt_cents
+from .decimals import _FMT_CACHE, fmt_cents
 from .standings import Standings
 
 _BREAKDOWN = (
@@ -52,17 +52,23 @@ def dumps_standings(standings: Standings) -> str:
             f' "k": {k},\n')
     if not standings.rows:
         return head + ' "standings": []\n}'
-    fmt = _ROW.format
-    parts = []
-    for r in standings.rows:
-        c = r.components
-        parts.append(fmt(
-            r.place, encode_basestring(r.player), encode_basestring(r.nickname), r.games,
-            r.wins, r.wins_as_don_or_sheriff, r.first_killed, fmt_cents(r.main_cents),
-            fmt_cents(r.extra_cents), fmt_cents(r.total_cents),
-            fmt_cents(r.tiebreak_extra_cents), "true" if r.decided_by_lot else "false",
-            *[fmt_cents(v) for v in c]))
+    try:
+        parts = _rows(standings.rows, _FMT_CACHE.__getitem__)
+    except KeyError:  # a value outside the cache's -20.00..50.00: the plain function
+        parts = _rows(standings.rows, fmt_cents)
     return head + ' "standings": [\n' + ",\n".join(parts) + "\n ]\n}"
+
+
+def _rows(rows, cents) -> list[str]:
+    # ``cents`` is fmt_cents or, 11 times a row and 10,000 rows in the bench, the bare
+    # lookup of its cache (a C call instead of a Python one).
+    fmt = _ROW.format
+    lot = {True: "true", False: "false"}
+    return [fmt(r.place, encode_basestring(r.player), encode_basestring(r.nickname), r.games,
+                r.wins, r.wins_as_don_or_sheriff, r.first_killed, cents(r.main_cents),
+                cents(r.extra_cents), cents(r.total_cents), cents(r.tiebreak_extra_cents),
+                lot[r.decided_by_lot], *map(cents, r.components))
+            for r in rows]
 
 
 def display_width(text: str) -> int:
