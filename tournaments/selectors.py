@@ -4,14 +4,12 @@ and the standings come from the stored snapshot (scoring.snapshots), never from 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
 
-from django.db import connection
 from django.db.models import Prefetch
 from django.http import Http404
-from django.utils.dateparse import parse_datetime
 
 from protocols.models import Game, GameStatus, Protest, Seat, SeatPenalty
+from scoring.snapshots import pointer
 from scoring.snapshots.models import SCOPE_ALL, PlayerStanding, StandingsSnapshot, StandingsState
 from tournaments.models import STAGE_ORDER, Registration, Tournament
 
@@ -36,28 +34,14 @@ def tournament_for_page(slug: str) -> Tournament:
 
 
 def page_state(slug: str) -> tuple[int, int, bool, object]:
-    """(tournament pk, computed standings version, standings public?, computed at) in one small
-    query, or 404.
+    """(tournament pk, computed standings version, standings public?, computed at), or 404.
 
-    What a cached standings page needs to know that its copy is current. Plain SQL: this runs on
-    every hit of the busiest page, and the ORM's query building would cost more than the query."""
-    with connection.cursor() as cursor:
-        cursor.execute(_PAGE_STATE_SQL, [slug])
-        row = cursor.fetchone()
-    if row is None:
+    What a cached standings page needs to know that its copy is current: one small statement,
+    memoised for a second per process (scoring/snapshots/pointer.py)."""
+    state = pointer.current(slug)
+    if state is None:
         raise Http404("no such tournament")
-    pk, version, public, computed_at = row
-    if computed_at is not None and not isinstance(computed_at, datetime):  # SQLite hands back text
-        computed_at = parse_datetime(computed_at)
-    if computed_at is not None and computed_at.tzinfo is None:
-        computed_at = computed_at.replace(tzinfo=timezone.utc)  # Django keeps UTC there
-    return pk, version or 0, bool(public), computed_at
-
-
-_PAGE_STATE_SQL = (
-    f"SELECT t.id, s.computed_version, t.standings_public, s.computed_at FROM {Tournament._meta.db_table} t "
-    f"LEFT JOIN {StandingsState._meta.db_table} s ON s.tournament_id = t.id WHERE t.slug = %s"
-)
+    return state
 
 
 def standings_version(tournament: Tournament) -> tuple[int, object]:

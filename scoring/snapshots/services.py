@@ -12,6 +12,7 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
+from . import pointer
 from .loader import load
 from .models import StandingsSnapshot, StandingsState
 from .store import store_snapshot
@@ -92,4 +93,5 @@ def recompute(tournament_id: int, *, force: bool = False) -> int | None:
         state.computed_version, state.computed_at = version, now
         state.save(update_fields=["requested_version", "computed_version", "computed_at"])
         StandingsSnapshot.objects.filter(tournament_id=tournament_id, version__lte=version - KEEP_VERSIONS).delete()
+        transaction.on_commit(pointer.forget)
     return version

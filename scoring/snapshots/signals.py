@@ -1,11 +1,13 @@
 """Recompute triggers owned by the standings app: a change of the tournament's scoring settings
 or of who is registered. (Protocol sign-offs, amendments and protest decisions call
 services.request_recompute from the protocol services.)"""
+from django.db import transaction
 from django.db.models.signals import post_delete, post_save, pre_save
 from django.dispatch import receiver
 
 from tournaments.models import Player, Registration, Tournament
 
+from . import pointer
 from .services import request_recompute
 
 # Tournament fields the scoring reads (loader.load); changing any of them changes the standings.
@@ -33,6 +35,7 @@ def _remember_scoring_settings(sender, instance, raw=False, **kwargs):
 def _tournament_saved(sender, instance, created, raw=False, update_fields=None, **kwargs):
     if raw:
         return
+    transaction.on_commit(pointer.forget)  # e.g. the standings were just hidden
     if update_fields is not None and not set(update_fields) & set(SCORING_FIELDS):
         return
     before = getattr(instance, "_scoring_before", None)

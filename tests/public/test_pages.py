@@ -149,6 +149,25 @@ def test_a_cached_standings_page_costs_one_query(client):
     assert len(ctx) == 1
 
 
+def test_the_version_pointer_is_memoised_for_a_second_and_forgotten_on_change(client, settings,
+                                                                             django_capture_on_commit_callbacks):
+    settings.STANDINGS_POINTER_TTL = 60
+    t = played("memo", players=10, rounds=2)
+    recompute(t.pk)
+    first = client.get("/t/memo/standings/version/").json()["version"]
+    with CaptureQueriesContext(connection) as ctx:
+        assert client.get("/t/memo/").status_code == 200
+        assert client.get("/t/memo/").status_code == 200
+    assert not [q for q in ctx.captured_queries if "s.computed_version" in q["sql"]]  # pointer from memory
+    with django_capture_on_commit_callbacks(execute=True):
+        recompute(t.pk, force=True)  # this process stored a snapshot: its memo is dropped
+    assert client.get("/t/memo/standings/version/").json()["version"] == first + 1
+    with django_capture_on_commit_callbacks(execute=True):
+        t.standings_public = False
+        t.save()
+    assert "hidden the standings" in client.get("/t/memo/?lang=en").content.decode()
+
+
 def test_the_explanation_speaks_russian(client):
     t = played("notes", players=20, rounds=3)
     recompute(t.pk)
