@@ -25,26 +25,24 @@ from collections import Counter
 from itertools import compress, repeat
 from operator import attrgetter, itemgetter
 
-from .decimals import NotCents, to_cents
+from .decimals import to_cents
 from .document_shape import FORMAT, DocumentReader, _decimal
 from .model import (
-    BLACK, CLAUSE_8_5_1, CLAUSE_8_5_2, CLAUSE_8_5_3, CLAUSE_8_5_4, DON, QUALIFYING, RED,
-    REMOVED_DISQUALIFYING, REMOVED_FOURTH_FOUL, RESULT_BLACK, RESULT_DRAW, RESULT_RED,
-    SEMIFINAL, SHERIFF, STAGES,
+    BLACK, DON, QUALIFYING, RED, REMOVED_DISQUALIFYING, REMOVED_FOURTH_FOUL, RESULT_BLACK,
+    RESULT_DRAW, RESULT_RED, SEMIFINAL, SHERIFF, STAGES,
 )
 from .rules.best_move import BestMove
-from .rules.compensation import FirstNightCompensation, ci_cents, compensation_n
-from .rules.difficulty import k_cents_for
-from .rules.escalating import STEP_CENTS, EscalatingCompensation
+from .rules.compensation import FirstNightCompensation
+from .rules.escalating import EscalatingCompensation
 from .rules.judge_extra import JudgeExtra
-from .rules.penalties import PENALTY_CENTS, Penalties, penalty_fits
-from .rules.removal import REMOVAL_CENTS, Removal
+from .rules.penalties import Penalties, penalty_fits
+from .rules.removal import Removal
 from .rules.replay import ReplayPenalty
 from .rules.win import WinPoints
 from .rulesets import BREAKDOWN_KEYS, RULESETS
 from .settings import DEFAULT_SETTINGS
-from .standings import Standings, StandingRow
-from .tiebreaks import rank
+from .fasttotals import totals
+from .standings import Standings
 from .validation import (
     EXTRA_MAX_LOSER, EXTRA_MAX_PLAYERS, EXTRA_MAX_SUM, EXTRA_MAX_WINNER,
     EXTRA_NEEDS_APPROVAL, EXTRA_STEP,
@@ -74,8 +72,6 @@ _STAGE_SET = frozenset(STAGES)
 _COMPENSATION_STAGES = frozenset((QUALIFYING, SEMIFINAL))
 _RED_TEAM = frozenset((RED, SHERIFF))
 _BLACK_TEAM = frozenset((BLACK, DON))
-_CLAUSES = frozenset((CLAUSE_8_5_1, CLAUSE_8_5_2, CLAUSE_8_5_3, CLAUSE_8_5_4))
-_REMOVALS = frozenset((None, REMOVED_FOURTH_FOUL, REMOVED_DISQUALIFYING))
 _EXTRA_CENTS: dict[str, int] = {"0": 0}  # extra text -> hundredths, parsed once (no float)
 # The rules this pass knows how to sum, and the breakdown it fills in (_row); a ruleset
 # with anything else takes the careful path. ReplayPenalty gives nothing without an
@@ -98,7 +94,11 @@ def standings_from_bytes(data: bytes, stages=None) -> Standings | None:
         return None
     try:
         return _Pass(doc, stages).standings()
-    except (_Bail, KeyError, NotCents):
+    except _Bail:
+        return None
+    except Exception:  # noqa: BLE001 - e.g. NotCents from odd settings. The fast path is
+        # only a shortcut: whatever it cannot handle, the careful path decides (and the
+        # tests make sure that plain valid files do take the shortcut).
         return None
 
 
@@ -179,7 +179,7 @@ class _Pass:
         self.best_two = []        # ... and with exactly 2
         self.unscored = []        # players of the games outside the selected stages
 
-    def standings(self) -> Standings:
+    def standings(self) -> Standings | None:
         ids = set()
         wanted = _STAGE_SET if self.stages is None else frozenset(self.stages)
         # Bound methods as locals: this loop runs once per game (20,000 in the bench).
@@ -192,7 +192,7 @@ class _Pass:
                 raise _Bail
             add_id(g.id)
             # The ten seats at once (types are msgspec's): numbers 1..10 in order, fouls
-            # 0..4, ten distinct players (known ones: checked per player in rank()), and
+            # 0..4, ten distinct players (known ones: checked per player in totals()), and
             # the roles (_Roles).
             numbers, players, roles, fouls, *optional = zip(*map(_SEAT, seats))
             if (numbers != _SEAT_NUMBERS or not _FOULS.issuperset(fouls)
@@ -213,7 +213,7 @@ class _Pass:
             if stage not in wanted:  # checked like every game, scored as if absent
                 self.unscored.append(players)
                 if fk is not None:
-                    _first_killed(fk)
+                    _first_killed_seat(fk)
                 continue
             if extras:
                 self.extras.extend(extras)
@@ -231,7 +231,10 @@ class _Pass:
                 self.first_kill(fk, stage, result, players, roles, arrangement)
         if len(ids) != len(self.games):  # a game id repeats
             raise _Bail
-        return self.rank()
+        known = self.nicknames.keys()  # (the scored games' players: totals() checks)
+        if any(not known >= set(p) for p in self.unscored):
+            raise _Bail
+        return totals(self)  # None where a seat names a player not in the players list
 
     def table_extras(self, extra, players, arrangement, result) -> list:
         """A table whose only notable field is ``extra``: 8.4's checks for the ten seats at
@@ -263,7 +266,8 @@ class _Pass:
         extras, removed_players, penalised = [], [], []
         for i, s in enumerate(seats):
             removed, extra, penalties = s.removed, s.extra, s.penalties
-            if removed not in _REMOVALS or (removed == REMOVED_FOURTH_FOUL and s.fouls != 4):
+            # removed and a penalty's clause are Literals: their values are known ones here
+            if removed == REMOVED_FOURTH_FOUL and s.fouls != 4:
                 raise _Bail
             if s.gross_violation:  # exists only in an annulled game: the careful path's
                 raise _Bail
@@ -281,7 +285,7 @@ class _Pass:
                 given += 1
                 total += cents
             for p in penalties or ():
-                if p.clause not in _CLAUSES or not penalty_fits(p.clause, role, result):
+                if not penalty_fits(p.clause, role, result):
                     raise _Bail
             player = players[i]
             if removed == REMOVED_DISQUALIFYING or (
@@ -298,9 +302,7 @@ class _Pass:
     def first_kill(self, fk, stage, result, players, roles, arrangement):
         """First-killed count (8.8.4), best move (8.3), and what Ci (8.6) or mafclub's
         escalating compensation (003 item 8) count."""
-        seat, named = fk.seat, fk.named
-        if not 1 <= seat <= 10 or named and not _named_ok(seat, named):
-            raise _Bail
+        seat, named = _first_killed_seat(fk), fk.named
         player = players[seat - 1]
         self.first_killed.append(player)
         if roles[seat - 1] not in _RED_TEAM:
@@ -317,78 +319,16 @@ class _Pass:
         elif self.escalating and result == RESULT_BLACK:  # mafclub: any stage
             self.lost_first.append(player)
 
-    def rank(self) -> Standings:
-        """Per-player sums -> StandingRow objects -> the tiebreak order. Column by column
-        (a ``map`` per value over the players), so the per-player work runs in C but for
-        one Python call per row."""
-        ruleset, head = self.ruleset, self.head
-        games = Counter(self.seated)
-        players = list(games)
-        known = self.nicknames.keys()
-        if not known >= games.keys() or any(not known >= set(p) for p in self.unscored):
-            raise _Bail  # a seat names a player who is not in the players list
-        k_cents = hard = None
-        if ruleset.difficulty_coefficient and head.participants <= self.settings.k_max:
-            # a red win has 7 winners, a black win 3, every game 10 seats
-            k_cents, hard = k_cents_for(len(self.seated) // 10, len(self.red_winners) // 7,
-                                        len(self.black_winners) // 3)
-        wins = Counter(self.red_winners)
-        wins.update(self.black_winners)
-        win = [100 * w for w in map(wins.get, players, repeat(0))]
-        if k_cents is not None:  # K weighs the wins of the hard result (8.7.3)
-            hard_wins = Counter(self.red_winners if hard == RESULT_RED else self.black_winners)
-            win = [c + (k_cents - 100) * h
-                   for c, h in zip(win, map(hard_wins.get, players, repeat(0)))]
-        lost = Counter(self.lost_first)
-        if self.ci:
-            n = compensation_n(head.games_before_final)
-            b = Counter(self.b_counted)
-            compensation = {p: k * ci_cents(b[p], n) for p, k in lost.items()}
-        else:  # the k-th loss gives 0.5 * (k - 1): 0.5 * L * (L - 1) / 2 in all
-            compensation = {p: STEP_CENTS * k * (k - 1) // 2 for p, k in lost.items()}
 
-        three, two = Counter(self.best_three), Counter(self.best_two)
-        best = {p: self.settings.three * three[p] + self.settings.two * two[p]
-                for p in three.keys() | two.keys()}
-
-        def column(counts):
-            return map(counts.get, players, repeat(0))
-
-        rows = list(map(
-            _row, players, map(self.nicknames.get, players), column(games), column(wins),
-            column(Counter(self.captains)), column(Counter(self.first_killed)), win,
-            column(compensation), column(Counter(self.removed)),
-            column(best), column(_sum_pairs(self.extras)),
-            column(Counter(self.penalised)), repeat(self.comp_in_main)))
-        ranked = rank(rows, ruleset.tiebreaks, head.lot_seed)
-        return Standings(ruleset.key, k_cents, ranked,
-                         tuple(self.stages) if self.stages is not None else None)
-
-
-def _row(player, nickname, games, wins, captain_wins, first_killed, win, comp, removals,
-         best, extra, penalties, comp_in_main) -> StandingRow:
-    row = StandingRow(player, nickname)
-    row.games, row.wins, row.wins_as_don_or_sheriff = games, wins, captain_wins
-    row.first_killed = first_killed
-    removal, penalty = REMOVAL_CENTS * removals, PENALTY_CENTS * penalties
-    row.components = [win, comp, removal, best, extra, penalty, 0]  # _BREAKDOWN's order
-    row.tiebreak_extra_cents = removal + best + extra + penalty  # (+ replay_penalty, 0)
-    row.main_cents = win + comp if comp_in_main else win
-    row.total_cents = win + comp + row.tiebreak_extra_cents
-    row.extra_cents = row.total_cents - row.main_cents
-    return row
-
-
-def _first_killed(fk) -> None:
-    """Bails unless first_killed is valid (8.3, 9.6)."""
-    if not 1 <= fk.seat <= 10 or fk.named and not _named_ok(fk.seat, fk.named):
+def _first_killed_seat(fk) -> int:
+    """The first-killed's seat, once first_killed is valid (8.3, 9.6): a seat in 1..10, and
+    at most 3 named seats, none twice, all in 1..10, not the first-killed's own."""
+    seat, named = fk.seat, fk.named
+    if not 1 <= seat <= 10 or named and (
+            len(named) > 3 or len(set(named)) != len(named) or seat in named
+            or min(named) < 1 or max(named) > 10):
         raise _Bail
-
-
-def _named_ok(seat, named) -> bool:
-    """At most 3 seats, none twice, all in 1..10, not the first-killed's own."""
-    return (len(named) <= 3 and len(set(named)) == len(named) and seat not in named
-            and min(named) >= 1 and max(named) <= 10)
+    return seat
 
 
 class _FastSettings:
@@ -415,11 +355,3 @@ def _settings(obj) -> _FastSettings:
     if reader.problems or settings is None:
         raise _Bail
     return _FastSettings(settings)
-
-
-def _sum_pairs(pairs) -> dict:
-    out: dict[str, int] = {}
-    get = out.get
-    for player, cents in pairs:
-        out[player] = get(player, 0) + cents
-    return out
