@@ -32,6 +32,19 @@ def test_the_job_is_sent_only_after_the_transaction_commits(django_capture_on_co
 
 
 @pytest.mark.django_db
+def test_a_rolled_back_change_sends_no_job(django_capture_on_commit_callbacks):
+    t = played("rollback", players=10, rounds=1)
+    before = StandingsState.objects.get(pk=t.pk).requested_version
+    with django_capture_on_commit_callbacks() as callbacks:
+        with pytest.raises(RuntimeError):
+            with transaction.atomic():
+                request_recompute(t)
+                raise RuntimeError("the sign-off failed")
+    assert callbacks == []
+    assert StandingsState.objects.get(pk=t.pk).requested_version == before
+
+
+@pytest.mark.django_db
 def test_a_sign_off_recomputes_eagerly_after_commit(django_capture_on_commit_callbacks):
     t = played("eager", players=10, rounds=2)
     [game] = add_scheduled_round(t)
