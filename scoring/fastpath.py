@@ -21,8 +21,7 @@ Python loop over the seats costs several times more (bench/scoring.py).
 """
 from __future__ import annotations
 
-from collections import Counter
-from itertools import compress, repeat
+from itertools import compress
 from operator import attrgetter, itemgetter
 
 from .decimals import to_cents
