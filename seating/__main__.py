@@ -53,9 +53,13 @@ def main(argv=None) -> int:
         return 2
     if args.report or args.json_report:
         report = quality_report(seating, seating.players, seating.tables)
-        print(json.dumps(report, indent=1) if args.json_report else render_text(report))
+        text = json.dumps(report, indent=1) if args.json_report else render_text(report)
     else:
-        print(json.dumps(seating.to_document()))
+        text = json.dumps(seating.to_document())
+    try:
+        print(text)
+    except BrokenPipeError:  # e.g. piped into head
+        sys.stderr.close()
     return 0
 
 
