@@ -27,8 +27,8 @@ from operator import attrgetter, itemgetter
 from .decimals import to_cents
 from .document_shape import FORMAT, DocumentReader, _decimal
 from .model import (
-    BLACK, DON, QUALIFYING, RED, REMOVED_DISQUALIFYING, REMOVED_FOURTH_FOUL, RESULT_BLACK,
-    RESULT_DRAW, RESULT_RED, SEMIFINAL, SHERIFF, STAGES,
+    BLACK, DON, QUALIFYING, RED, REMOVED_DISQUALIFYING, REMOVED_FOURTH_FOUL, RESULT_ANNULLED,
+    RESULT_BLACK, RESULT_DRAW, RESULT_RED, SEMIFINAL, SHERIFF, STAGES,
 )
 from .rules.best_move import BestMove
 from .rules.compensation import FirstNightCompensation
@@ -59,6 +59,7 @@ class _Bail(Exception):
 
 _SEAT = attrgetter("seat", "player", "role", "fouls", "removed", "extra", "extra_approved",
                    "penalties", "gross_violation")
+_ID = attrgetter("id")
 _SEAT_NUMBERS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
 # A plain table, field by field: removed, extra, extra_approved, penalties, gross_violation.
 _PLAIN = [(value,) * 10 for value in (None, "0", False, None, False)]
@@ -179,17 +180,16 @@ class _Pass:
         self.unscored = []        # players of the games outside the selected stages
 
     def standings(self) -> Standings | None:
-        ids = set()
         wanted = _STAGE_SET if self.stages is None else frozenset(self.stages)
         # Bound methods as locals: this loop runs once per game (20,000 in the bench).
-        add_id, seated, captains = ids.add, self.seated.extend, self.captains.append
+        seated, captains = self.seated.extend, self.captains.append
         red_winners, black_winners = self.red_winners.extend, self.black_winners.extend
         known_roles, roles_of = _Roles._cache.get, _Roles.of
         for g in self.games:
+            # stage and result are Literals (fastschema.py): known values only
             stage, result, seats = g.stage, g.result, g.seats
-            if stage not in _STAGE_SET or g.replay_of is not None or len(seats) != 10:
-                raise _Bail
-            add_id(g.id)
+            if g.replay_of is not None or len(seats) != 10 or result == RESULT_ANNULLED:
+                raise _Bail  # replays and annulled games are the careful path's
             # The ten seats at once (types are msgspec's): numbers 1..10 in order, fouls
             # 0..4, ten distinct players (known ones: checked per player in totals()), and
             # the roles (_Roles).
@@ -198,8 +198,6 @@ class _Pass:
                     or len(set(players)) != 10):
                 raise _Bail
             arrangement = known_roles(roles) or roles_of(roles)
-            if result != RESULT_RED and result != RESULT_BLACK and result != RESULT_DRAW:
-                raise _Bail  # annulled (replays) or unknown: the careful path's
             # Anything but the plain four fields at this table? Mostly judge's extras only.
             removed = penalised = ()
             if optional == _PLAIN:
@@ -228,7 +226,7 @@ class _Pass:
                 captains(players[arrangement.don])
             if fk is not None:
                 self.first_kill(fk, stage, result, players, roles, arrangement)
-        if len(ids) != len(self.games):  # a game id repeats
+        if len(set(map(_ID, self.games))) != len(self.games):  # a game id repeats
             raise _Bail
         known = self.nicknames.keys()  # (the scored games' players: totals() checks)
         if any(not known >= set(p) for p in self.unscored):
