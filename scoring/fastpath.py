@@ -60,6 +60,8 @@ class _Bail(Exception):
 _SEAT = attrgetter("seat", "player", "role", "fouls", "removed", "extra", "extra_approved",
                    "penalties", "gross_violation")
 _ID = attrgetter("id")
+_SEATS = frozenset(range(1, 11))
+_NO_SEATS = frozenset()
 _SEAT_NUMBERS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
 # A plain table, field by field: removed, extra, extra_approved, penalties, gross_violation.
 _PLAIN = [(value,) * 10 for value in (None, "0", False, None, False)]
@@ -210,7 +212,7 @@ class _Pass:
             if stage not in wanted:  # checked like every game, scored as if absent
                 self.unscored.append(players)
                 if fk is not None:
-                    _first_killed_seat(fk)
+                    _first_killed(fk)
                 continue
             if extras:
                 self.extras.extend(extras)
@@ -299,13 +301,13 @@ class _Pass:
     def first_kill(self, fk, stage, result, players, roles, arrangement):
         """First-killed count (8.8.4), best move (8.3), and what Ci (8.6) or mafclub's
         escalating compensation (003 item 8) count."""
-        seat, named = _first_killed_seat(fk), fk.named
+        seat, named = _first_killed(fk)
         player = players[seat - 1]
         self.first_killed.append(player)
         if roles[seat - 1] not in _RED_TEAM:
             return
         if named:
-            hits = len(arrangement.black_seats.intersection(named))
+            hits = len(arrangement.black_seats & named)
             if hits >= 2:
                 (self.best_three if hits == 3 else self.best_two).append(player)
         if self.ci:  # fiim: B over qualifying and semifinal, Ci paid where red lost
@@ -317,15 +319,19 @@ class _Pass:
             self.lost_first.append(player)
 
 
-def _first_killed_seat(fk) -> int:
-    """The first-killed's seat, once first_killed is valid (8.3, 9.6): a seat in 1..10, and
-    at most 3 named seats, none twice, all in 1..10, not the first-killed's own."""
+def _first_killed(fk) -> tuple[int, frozenset]:
+    """(seat, the named seats) of a valid first_killed (8.3, 9.6): a seat in 1..10, and at
+    most 3 named seats, none twice, all in 1..10 (msgspec: all integers), not its own."""
     seat, named = fk.seat, fk.named
-    if not 1 <= seat <= 10 or named and (
-            len(named) > 3 or len(set(named)) != len(named) or seat in named
-            or min(named) < 1 or max(named) > 10):
+    if named:
+        seats = frozenset(named)
+        if len(seats) != len(named) or len(named) > 3 or not seats <= _SEATS or seat in seats:
+            raise _Bail
+    else:
+        seats = _NO_SEATS
+    if not 1 <= seat <= 10:
         raise _Bail
-    return seat
+    return seat, seats
 
 
 class _FastSettings:
