@@ -9,9 +9,12 @@
    rows, counts the queries of each, prints the ratio. The plain SELECT is timed two ways: as the
    ORM reads it (``list(Seat.objects.filter(game__tournament=t))``, the ratio the target is
    checked on) and as a bare DB-API fetch of tuples (printed for reference).
-3. Serves the site with gunicorn on loopback and loads the standings page from a second process
-   with ``wrk`` (Debian's; installed with apt-get if missing) for ``--seconds`` at ``--connections``
-   connections, printing requests per second, p50 and p99 latency and the error count.
+3. Serves the site with gunicorn on loopback (``--workers`` sync workers, as docker/Dockerfile runs
+   it, with persistent database connections: ``?conn_max_age=600``) and loads the standings page
+   from a second process with ``wrk`` (Debian's; installed with apt-get if missing) for
+   ``--seconds`` at ``--connections`` connections, printing requests per second, p50 and p99
+   latency and the error count (socket errors + non-2xx answers), with the load average: other
+   work on the machine shows in the tail.
 
 Targets (issue 5): recompute within 3× the plain select, queries constant in size, the page's
 p99 under 100 ms with no errors at 50 connections on a 2-core machine.
