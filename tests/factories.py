@@ -16,7 +16,7 @@ class UserFactory(factory.django.DjangoModelFactory):
         django_get_or_create = ["username"]
 
     username = factory.Sequence(lambda n: f"user{n}")
-    password = factory.PostGenerationMethodCall("set_password", PASSWORD)
+    password = factory.django.Password(PASSWORD)
 
 
 class ClubFactory(factory.django.DjangoModelFactory):
