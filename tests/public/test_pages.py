@@ -10,6 +10,8 @@ from protocols.models import Game
 from scoring.snapshots.models import PlayerStanding
 from scoring.snapshots.services import recompute
 from tests.snapshots.helpers import add_scheduled_round, played
+from tournaments.demo import build_tournament
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -186,3 +188,17 @@ def test_the_standings_page_is_gzipped_for_browsers_that_ask(client):
     packed = client.get("/t/gz/", HTTP_ACCEPT_ENCODING="gzip, deflate, br")
     assert packed["Content-Encoding"] == "gzip" and "Accept-Encoding" in packed["Vary"]
     assert gzip.decompress(packed.content) == plain and len(packed.content) < len(plain) / 3
+
+
+def test_a_tournament_before_its_first_sign_off(client):
+    played("empty-prep", players=10, rounds=0)  # groups, and nothing played
+    build_tournament("empty", players=10, tables=1, qualifying_rounds=2, final_games=0, signed_off=False)
+    html = client.get("/t/empty/?lang=en").content.decode()
+    assert "not been computed yet" in html or "No games have been signed off yet" in html
+    t = Tournament.objects.get(slug="empty")
+    recompute(t.pk)
+    html = client.get("/t/empty/?lang=en").content.decode()
+    assert "No games have been signed off yet" in html and '<table class="standings">' not in html
+    assert client.get("/t/empty/seating/?lang=en").status_code == 200
+    player = t.registrations.first().player_id
+    assert "No signed-off games" in client.get(f"/t/empty/players/{player}/?lang=en").content.decode()
