@@ -61,7 +61,7 @@ def test_settings_reach_the_core():
     t.participants_override = 12
     s = core_settings(t)
     assert s.best_move_three == Decimal("0.50")
-    assert s.k_max_participants < 0  # K switched off: no participant count qualifies
+    assert s.k_max_participants == 0  # K switched off: no tournament with players is under it
     data = tournament_data(t)
     assert data.participants == 12
     assert compute_standings(data).k_cents is None
