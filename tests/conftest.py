@@ -48,6 +48,17 @@ def eager_celery_by_default(settings):
     app.conf.task_always_eager = True
 
 
+@pytest.fixture(autouse=True)
+def _no_pointer_memo(settings):
+    """Pages see a new standings snapshot at once in tests (the one-second memo has its own test)."""
+    from scoring.snapshots import pointer
+
+    settings.STANDINGS_POINTER_TTL = 0
+    pointer.forget()
+    yield
+    pointer.forget()
+
+
 def _database_url_for_subprocess() -> str | None:
     from django.db import connection
 

@@ -13,7 +13,7 @@ from django.db.models import F, Prefetch
 
 from protocols.models import Game, GameStatus, Seat
 from seating.model import Seating, Table as SeatingTable
-from tournaments.models import Judge, Player, Registration, Round, Stage, StageKind, Table
+from tournaments.models import Judge, Player, Registration, Round, Stage, StageKind
 
 PLAYED_STATUSES = (GameStatus.IN_PLAY, GameStatus.SIGNED_OFF)
 

@@ -10,18 +10,8 @@ from protocols.models import Game, GameResult, GameStatus, Seat
 from tests.factories import PlayerFactory, RegistrationFactory, StageFactory, TournamentFactory, TournamentJudgeFactory, UserFactory
 from tournaments.models import Registration, Round, StageKind
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english", "quick_generator")]
 
-
-@pytest.fixture(autouse=True)
-def quick_generator(settings):
-    settings.SEATING_ITERATIONS = 500
-
-
-@pytest.fixture(autouse=True)
-def english():
-    with translation.override("en"):
-        yield
 
 
 @pytest.fixture

@@ -2,26 +2,15 @@
 from io import StringIO
 
 import pytest
-from django.utils import translation
 from django.core.management import CommandError, call_command
 
 from protocols.models import Game, GameResult, GameStatus, Seat
 from tests.factories import PlayerFactory, RegistrationFactory, StageFactory, TournamentFactory, TournamentJudgeFactory
 from tournaments.models import StageKind
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english", "quick_generator")]
 
 
-@pytest.fixture(autouse=True)
-def english():
-    """The messages are asserted in English (the default language is Russian)."""
-    with translation.override("en"):
-        yield
-
-
-@pytest.fixture(autouse=True)
-def quick_generator(settings):
-    settings.SEATING_ITERATIONS = 500
 
 
 @pytest.fixture

@@ -3,7 +3,6 @@ import datetime
 from collections import Counter, defaultdict
 
 import pytest
-from django.utils import translation
 
 from seating.generator import generate
 from protocols.models import Game, GameResult, GameStatus, Seat
@@ -27,7 +26,7 @@ from tests.factories import (
 )
 from tournaments.models import Registration, Round, StageKind, Table
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english", "quick_generator")]
 
 
 def make_stage(players=20, judges=2, kind=StageKind.QUALIFYING):
@@ -60,17 +59,6 @@ def sign_off(game):
     game.save()
 
 
-@pytest.fixture(autouse=True)
-def english():
-    """The messages are asserted in English (the default language is Russian)."""
-    with translation.override("en"):
-        yield
-
-
-@pytest.fixture(autouse=True)
-def quick_generator(settings):
-    """A small move budget: fast, and the seating depends on the seed only."""
-    settings.SEATING_ITERATIONS = 500
 
 
 @pytest.fixture
