@@ -26,6 +26,7 @@ from .services import (
     ReseatPlan,
     SeatingRefused,
     apply_reseat,
+    balance_label,
     find_seat,
     plan_reseat,
     preview_seating,
@@ -125,27 +126,33 @@ class SeatingStageAdmin(StageAdmin):
         existing = stage_games(stage=stage).count()
         context = self._context(
             request, stage, _("Generate seating: %(stage)s") % {"stage": stage},
-            form=form, preview=preview, existing_games=existing,
+            form=form, preview=preview, existing_games=existing, standings_note=form.standings_note,
         )
         return TemplateResponse(request, "seating/admin/generate.html", context)
 
     def _preview(self, form: GenerateSeatingForm, stage: Stage) -> dict | None:
         data = form.cleaned_data
         players = form.chosen_players()
+        balance = data.get("balance")  # None for a final: no balance to choose
         try:
             seating, report = preview_seating(
                 stage=stage, games=data["games"], seed=data["seed"], time_limit=data.get("time_limit"),
-                tables=data.get("tables"), players=players,
+                tables=data.get("tables"), players=players, **({"balance": balance} if balance else {}),
             )
         except SeatingRefused as refusal:
             _refusal_to_form(form, refusal)
             return None
         roster = seating_roster(stage=stage, players=players)
         return {
-            "token": sign_preview(stage=stage, document=seating.to_document(), players=list(roster.players), games=data["games"], seed=data["seed"]),
+            "token": sign_preview(
+                stage=stage, document=seating.to_document(), players=list(roster.players), games=data["games"], seed=data["seed"],
+                balance=balance,
+            ),
             "grid": grid_from_seating(seating, roster),
             "report": report_context(report, roster),
             "seed": data["seed"],
+            "balance": balance,
+            "balance_label": balance_label(balance) if balance else None,
             "stats": seating.stats,
             "missing_judges": max(0, seating.tables - len(roster.judges)),
         }
@@ -164,6 +171,8 @@ class SeatingStageAdmin(StageAdmin):
             self.message_user(request, refusal.message, messages.ERROR)
             return HttpResponseRedirect(self._url("seating_generate", stage))
         message = _("Seating stored: %(games)d games, seed %(seed)d.") % {"games": len(created), "seed": payload["seed"]}
+        if payload.get("balance"):
+            message += " " + _("Balance: %(balance)s.") % {"balance": balance_label(payload["balance"])}
         self.log_change(request, stage, message)
         self.message_user(request, message, messages.SUCCESS)
         return HttpResponseRedirect(self._url("change", stage))
@@ -246,6 +255,7 @@ class SeatingStageAdmin(StageAdmin):
             try:
                 plan = plan_reseat(
                     stage=stage, withdrawn=withdrawn, substitutes=substitutes, seed=data["seed"], time_limit=data.get("time_limit"),
+                    balance=data["balance"],
                 )
             except SeatingRefused as refusal:
                 _refusal_to_form(form, refusal)
@@ -257,6 +267,7 @@ class SeatingStageAdmin(StageAdmin):
                     request, stage, _("Reseat: %(stage)s") % {"stage": stage},
                     token=sign_reseat(stage=stage, plan=plan), grid=grid, report=report_context(plan.report(), plan.roster),
                     withdrawn=withdrawn, substitutes=substitutes, played_rounds=plan.played_rounds, seed=data["seed"],
+                    balance=data["balance"], balance_label=balance_label(data["balance"]),
                 )
                 return TemplateResponse(request, "seating/admin/reseat.html", context)
         self.message_user(request, _("Nothing was reseated: %(errors)s") % {"errors": _form_errors(form)}, messages.ERROR)

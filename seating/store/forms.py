@@ -6,15 +6,33 @@ from django.contrib import admin
 from django.contrib.admin.widgets import AutocompleteSelect
 from django.core import signing
 from django.db.models import Case, Value, When
-from django.utils.translation import gettext_lazy as _
+from django.utils import formats, timezone
+from django.utils.translation import gettext, gettext_lazy as _
 
 from tournaments.models import Player, Registration, Stage, StageKind
 
-from .selectors import active_registrations, stored_seating
+from .selectors import active_registrations, standings_pick, stored_seating
+from .services import BALANCE_CHOICES, DEFAULT_BALANCE
 
 PREVIEW_SALT = "seating.store.preview"
 RESEAT_SALT = "seating.store.reseat"
 PREVIEW_MAX_AGE = 24 * 3600  # seconds a preview can be saved after it was made
+
+BALANCE_HELP = _(
+    "What gives way when opponents and judges or tables conflict. Opponents first may seat a player "
+    "with one judge or at one table far more often than the others (say 1 to 7 times in 10 games)."
+)
+
+
+def balance_field() -> forms.ChoiceField:
+    """The balance mode; empty (an old form, a script) means the default."""
+    return forms.ChoiceField(
+        label=_("Balance"), choices=BALANCE_CHOICES, initial=DEFAULT_BALANCE, required=False, help_text=BALANCE_HELP,
+    )
+
+
+def clean_balance_value(value: str) -> str:
+    return value or DEFAULT_BALANCE
 
 
 class GenerateSeatingForm(forms.Form):
@@ -25,6 +43,7 @@ class GenerateSeatingForm(forms.Form):
         help_text=_("Empty: the generator's own budget (reproducible from the seed)."),
     )
     tables = forms.IntegerField(label=_("Tables a round"), required=False, min_value=1, help_text=_("Empty: one per 10 players."))
+    balance = balance_field()
     players = forms.ModelMultipleChoiceField(
         label=_("Players"), queryset=Player.objects.none(), required=False, widget=forms.CheckboxSelectMultiple,
         help_text=_("Empty: every registration not withdrawn. A final seats exactly 10."),
@@ -41,8 +60,42 @@ class GenerateSeatingForm(forms.Form):
         if stage.kind == StageKind.FINAL:
             self.fields["games"].initial = 10
             del self.fields["tables"]
+            del self.fields["balance"]  # one table, the seats rotated: nothing to balance
         else:
             self.fields["games"].initial = stage.tournament.games_before_final
+        self.standings_note = self._preselect_from_standings()
+
+    def _preselect_from_standings(self) -> str | None:
+        """A semifinal or final starts with the top of the current standings ticked; returns a
+        note on where they come from (or why nobody is ticked)."""
+        pick = standings_pick(stage=self.stage)
+        if pick is None:
+            return None
+        if self.stage.kind == StageKind.FINAL:
+            self.fields["players"].help_text = _(
+                "Pre-selected: the 10 best of the current standings. A final seats exactly 10; change the selection as needed."
+            )
+        else:
+            self.fields["players"].help_text = _(
+                "Pre-selected: the best of the current standings, as many as the largest multiple of 10 not above half "
+                "the field, at least 10 (here %(size)d). Change the selection as needed; none ticked: every registration "
+                "not withdrawn."
+            ) % {"size": pick.size}
+        if pick.snapshot is None:
+            return gettext("No standings with a signed-off game yet: nobody is pre-selected, choose the players yourself.")
+        self.fields["players"].initial = [player.pk for player in pick.players]
+        note = gettext("Pre-selected: the top %(count)d of the standings computed %(when)s (version %(version)d).") % {
+            "count": len(pick.players), "when": formats.date_format(timezone.localtime(pick.snapshot.computed_at), "DATETIME_FORMAT"),
+            "version": pick.snapshot.version,
+        }
+        if len(pick.players) < pick.size:
+            note += " " + gettext("The standings hold only %(have)d of the %(need)d players: choose the rest yourself.") % {
+                "have": len(pick.players), "need": pick.size,
+            }
+        return note
+
+    def clean_balance(self) -> str:
+        return clean_balance_value(self.cleaned_data.get("balance"))
 
     def _player_label(self, player: Player) -> str:
         number = self.numbers.get(player.pk)
@@ -53,10 +106,13 @@ class GenerateSeatingForm(forms.Form):
         return list(players) if players else None
 
 
-def sign_preview(*, stage: Stage, document: dict, players: list[Player], games: int, seed: int) -> str:
+def sign_preview(*, stage: Stage, document: dict, players: list[Player], games: int, seed: int, balance: str | None = None) -> str:
     """The preview as a signed token: Save stores exactly what was shown (no re-run)."""
     return signing.dumps(
-        {"stage": stage.pk, "seating": document, "players": [player.pk for player in players], "games": games, "seed": seed},
+        {
+            "stage": stage.pk, "seating": document, "players": [player.pk for player in players], "games": games, "seed": seed,
+            "balance": balance,
+        },
         salt=PREVIEW_SALT, compress=True,
     )
 
@@ -111,6 +167,7 @@ class ReseatForm(forms.Form):
     )
     seed = forms.IntegerField(label=_("Seed"), min_value=0, initial=0)
     time_limit = forms.FloatField(label=_("Time limit, seconds"), required=False, min_value=0.1, max_value=60)
+    balance = balance_field()
 
     def __init__(self, *args, stage: Stage, seated: list[int] | None = None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -123,6 +180,9 @@ class ReseatForm(forms.Form):
         self.fields["withdrawn"].queryset = active.order_by("nickname")
         playing = Registration.objects.filter(tournament_id=stage.tournament_id, withdrawn=False).values("player_id")
         self.fields["substitute"].queryset = Player.objects.exclude(pk__in=playing).exclude(pk__in=seated).order_by("nickname")
+
+    def clean_balance(self) -> str:
+        return clean_balance_value(self.cleaned_data.get("balance"))
 
     def clean(self):
         data = super().clean()

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from django.db.models import F, Prefetch
 
 from protocols.models import Game, GameStatus, Seat
+from scoring.snapshots.models import SCOPE_ALL, PlayerStanding, StandingsSnapshot
 from seating.model import Seating, Table as SeatingTable
 from tournaments.models import Judge, Player, Registration, Round, Stage, StageKind
 
@@ -64,6 +65,48 @@ def seating_roster(*, stage: Stage, players: list[Player] | None = None) -> Rost
         active = {registration.player_id: registration.player for registration in registrations}
         seated = list({player.pk: active[player.pk] for player in players if player.pk in active}.values())
     return Roster(players=tuple(seated), judges=tuple(tournament_judges(stage=stage)))
+
+
+FINALISTS = 10
+
+
+def standings_pick_size(*, stage: Stage, field: int) -> int | None:
+    """How many players of the standings a stage takes: 10 for a final; for a semifinal the
+    largest multiple of 10 not above half the field, at least 10; None for a qualifying stage."""
+    if stage.kind == StageKind.FINAL:
+        return FINALISTS
+    if stage.kind == StageKind.SEMIFINAL:
+        return max(FINALISTS, field // 2 // 10 * 10)
+    return None
+
+
+@dataclass(frozen=True)
+class StandingsPick:
+    """The top of the current standings for a semifinal or a final."""
+
+    size: int  # players the stage takes
+    players: tuple[Player, ...]  # the best of them by place, non-withdrawn registrations only
+    snapshot: StandingsSnapshot | None  # None: no standings with a signed-off game yet
+
+
+def standings_pick(*, stage: Stage) -> StandingsPick | None:
+    """The players a semifinal or final takes from the newest overall standings snapshot (its
+    rows by place, skipping players no longer registered or withdrawn); None for a qualifying
+    stage. The field is the tournament's non-withdrawn registrations."""
+    registrations = list(active_registrations(stage=stage))
+    size = standings_pick_size(stage=stage, field=len(registrations))
+    if size is None:
+        return None
+    snapshot = (
+        StandingsSnapshot.objects.filter(tournament_id=stage.tournament_id, scope=SCOPE_ALL, games__gt=0)
+        .order_by("-version").only("pk", "version", "computed_at", "games").first()
+    )
+    if snapshot is None:
+        return StandingsPick(size=size, players=(), snapshot=None)
+    active = {registration.player_id: registration.player for registration in registrations}
+    ranked = PlayerStanding.objects.filter(snapshot=snapshot, player__isnull=False).order_by("place").values_list("player_id", flat=True)
+    top = [active[player_id] for player_id in ranked if player_id in active][:size]
+    return StandingsPick(size=size, players=tuple(top), snapshot=snapshot)
 
 
 def stage_games(*, stage: Stage):

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.db import transaction
 from django.db.models import Max
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext as _, gettext_lazy
 
 from protocols.models import Game, GameStatus, Seat
 from seating import generator
@@ -37,11 +37,37 @@ from .selectors import (
 from .writes import check_seating_fits, lock_tournament, replace_rounds, user_or_none
 
 __all__ = [
-    "ReseatPlan", "SeatingRefused", "apply_reseat", "find_seat", "plan_reseat", "preview_seating", "reseat_stage",
+    "BALANCE_CHOICES", "DEFAULT_BALANCE", "ReseatPlan", "SeatingRefused", "apply_reseat", "find_seat", "plan_reseat", "preview_seating", "reseat_stage",
     "save_seating", "stage_report", "stored_report", "swap_players",
 ]
 
 FINAL_PLAYERS = 10
+
+# What gives way when opponents and tables/judges conflict (`seating.generator.generate`'s
+# ``balance``), in the words an organiser reads on the form.
+BALANCE_CHOICES = (
+    ("pairs", gettext_lazy("Opponents first — fewest repeated meetings")),
+    ("near", gettext_lazy("Balanced — judges and tables within one of even, opponents nearly as good")),
+    ("tables", gettext_lazy("Strict tables — each player at each table and with each judge equally often")),
+)
+# "near" by default, in the admin and the commands alike: real tournaments care that a player
+# does not get the same judge 6 times (which "pairs" allows, e.g. 1..7 for 30 players x 10
+# games), and it costs the opponents very little.
+DEFAULT_BALANCE = "near"
+
+
+def balance_label(balance: str) -> str:
+    """The organiser's words for a balance mode (the mode itself if unknown)."""
+    return str(dict(BALANCE_CHOICES).get(balance, balance))
+
+
+def _check_balance(balance: str) -> None:
+    if balance not in dict(BALANCE_CHOICES):
+        raise SeatingRefused(
+            _("Balance: choose one of %(choices)s, not “%(value)s”.")
+            % {"choices": ", ".join(key for key, _label in BALANCE_CHOICES), "value": balance},
+            field="balance",
+        )
 
 
 def _iterations(time_limit: float | None, iterations: int | None) -> int | None:
@@ -83,13 +109,16 @@ def preview_seating(
     tables: int | None = None,
     players: Sequence[Player] | None = None,
     iterations: int | None = None,
+    balance: str = DEFAULT_BALANCE,
 ) -> tuple[Seating, dict]:
     """Generate a seating for the stage and its quality report. Writes nothing.
 
     Players: the tournament's non-withdrawn registrations in number order (or the given ones),
     numbered 1..P; tables 1..T (T = ⌊P/10⌋ unless given); judges in TournamentJudge order.
-    A final is 10 players at one table with the seats rotated (`generate_final`).
+    ``balance``: "pairs", "near" or "tables" (`BALANCE_CHOICES`), passed to the generator.
+    A final is 10 players at one table with the seats rotated (`generate_final`; no balance to choose).
     """
+    _check_balance(balance)
     if stage_has_played_games(stage=stage):
         raise SeatingRefused(_("The stage already has games in play or signed off: reseat the rounds not yet played instead."))
     roster = _roster(stage=stage, players=players)
@@ -117,6 +146,7 @@ def preview_seating(
     try:
         seating = generator.generate(
             roster.size, games, tables=table_total, seed=seed, time_limit=time_limit, iterations=_iterations(time_limit, iterations),
+            balance=balance,
         )
     except SeatingError as error:
         raise _generator_refusal(error) from error
@@ -273,8 +303,10 @@ def plan_reseat(
     seed: int = 0,
     time_limit: float | None = None,
     iterations: int | None = None,
+    balance: str = DEFAULT_BALANCE,
 ) -> ReseatPlan:
     """Work out a reseating (see `reseat_stage`) without writing anything."""
+    _check_balance(balance)
     if not withdrawn and not substitutes:
         raise SeatingRefused(_("Choose a withdrawn player or a substitute."), field="withdrawn")
     if len(substitutes) > len(withdrawn):
@@ -319,6 +351,7 @@ def plan_reseat(
             seed=seed,
             time_limit=time_limit,
             iterations=_iterations(time_limit, iterations),
+            balance=balance,
         )
     except SeatingError as error:
         raise _generator_refusal(error, field="withdrawn") from error
@@ -363,6 +396,7 @@ def reseat_stage(
     user=None,
     time_limit: float | None = None,
     iterations: int | None = None,
+    balance: str = DEFAULT_BALANCE,
 ) -> list[Game]:
     """A player withdraws (and a substitute takes over their games): regenerate the rounds not
     yet played.
@@ -374,5 +408,6 @@ def reseat_stage(
     lock_tournament(stage)
     plan = plan_reseat(
         stage=stage, withdrawn=withdrawn, substitutes=substitutes, seed=seed, time_limit=time_limit, iterations=iterations,
+        balance=balance,
     )
     return apply_reseat(stage=stage, plan=plan, user=user)

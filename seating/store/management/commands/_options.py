@@ -4,7 +4,7 @@ from django.core.management.base import CommandError
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
-from seating.store.services import SeatingRefused
+from seating.store.services import BALANCE_CHOICES, DEFAULT_BALANCE, SeatingRefused
 from tournaments.models import Stage, Tournament
 
 
@@ -26,6 +26,24 @@ def find_stage(tournament: Tournament, value: str) -> Stage:
         raise CommandError(_("--stage: no stage %(stage)s in %(tournament)s; its stages: %(known)s.")
                            % {"stage": value, "tournament": tournament, "known": known})
     return stage
+
+
+def add_balance_argument(parser) -> None:
+    choices = "; ".join(f"{key}: {label}" for key, label in BALANCE_CHOICES)
+    parser.add_argument(
+        "--balance", default=DEFAULT_BALANCE,
+        # "near" by default: real tournaments care that a player does not get one judge 6 times.
+        help=_("what gives way when opponents and judges/tables conflict (default %(default)s) — %(choices)s")
+        % {"default": DEFAULT_BALANCE, "choices": choices.replace("%", "%%")},
+    )
+
+
+def check_balance(value: str) -> str:
+    """The --balance value, or a CommandError naming the option and the accepted values."""
+    if value not in dict(BALANCE_CHOICES):
+        raise CommandError(_("--balance: choose one of %(choices)s, not “%(value)s”.")
+                           % {"choices": ", ".join(key for key, _label in BALANCE_CHOICES), "value": value})
+    return value
 
 
 def command_error(refusal: SeatingRefused) -> CommandError:

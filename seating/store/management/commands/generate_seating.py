@@ -1,18 +1,20 @@
-"""python manage.py generate_seating SLUG --stage STAGE --games G [--seed S]
+"""python manage.py generate_seating SLUG --stage STAGE --games G [--seed S] [--balance pairs|near|tables] [--players top|N,N,...]
 
 Generates and stores the seating of a stage, as the admin's "generate seating" action does, and
 prints the quality report summary. Refuses (non-zero exit, a message naming the cause) when the
 stage already has games in play or signed off, when the sizes cannot make full tables, etc.
+``--players top`` seats the best of the current standings (10 for a final; for a semifinal the
+largest multiple of 10 not above half the field, at least 10), as the admin form pre-selects.
 """
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
 from seating.report import render_text
-from seating.store.selectors import stage_games, tournament_judges
+from seating.store.selectors import stage_games, standings_pick, tournament_judges
 from seating.store.services import SeatingRefused, preview_seating, save_seating
 from tournaments.models import Player, Tournament
 
-from ._options import command_error, find_stage, find_tournament
+from ._options import add_balance_argument, check_balance, command_error, find_stage, find_tournament
 
 
 class Command(BaseCommand):
@@ -27,15 +29,24 @@ class Command(BaseCommand):
         parser.add_argument("--time-limit", type=float, default=None, help=_("seconds the generator may search"))
         parser.add_argument(
             "--players", default=None,
-            help=_("comma-separated registration numbers of the players (default: every registration not withdrawn)"),
+            help=_(
+                "comma-separated registration numbers of the players, or “top”: the best of the current standings "
+                "(10 for a final; for a semifinal the largest multiple of 10 not above half the field, at least 10) "
+                "(default: every registration not withdrawn)"
+            ),
         )
+        add_balance_argument(parser)
         parser.add_argument("--replace", action="store_true", help=_("replace a stored seating that is not played yet"))
         parser.add_argument("--dry-run", action="store_true", help=_("print the report, store nothing"))
 
-    def handle(self, *args, slug, stage, games, seed, tables, time_limit, players, replace, dry_run, **options):
+    def handle(self, *args, slug, stage, games, seed, tables, time_limit, players, replace, dry_run, balance, **options):
+        balance = check_balance(balance)
         tournament = find_tournament(slug)
         stage_obj = find_stage(tournament, stage)
-        chosen = self._players(tournament, players) if players else None
+        if players and players.strip().lower() == "top":
+            chosen = self._top(stage_obj)
+        else:
+            chosen = self._players(tournament, players) if players else None
         if not dry_run and not replace and stage_games(stage=stage_obj).exists():
             raise CommandError(
                 _("The stage %(stage)s already has a seating: pass --replace to replace it (only while no game is played).")
@@ -44,6 +55,7 @@ class Command(BaseCommand):
         try:
             seating, report = preview_seating(
                 stage=stage_obj, games=games, seed=seed, time_limit=time_limit, tables=tables, players=chosen,
+                balance=balance,
             )
             summary, _blank, per_player = render_text(report).partition("\n\n")
             self.stdout.write(summary)
@@ -64,6 +76,22 @@ class Command(BaseCommand):
             _("Stored %(rounds)d rounds, %(games)d games of %(stage)s.")
             % {"rounds": len(seating.rounds), "games": len(created), "stage": stage_obj}
         ))
+
+    def _top(self, stage) -> list[Player]:
+        pick = standings_pick(stage=stage)
+        if pick is None:
+            raise CommandError(_("--players top: only a semifinal or a final takes the top of the standings."))
+        if pick.snapshot is None:
+            raise CommandError(_("--players top: no standings with a signed-off game yet; give registration numbers instead."))
+        if len(pick.players) < pick.size:
+            raise CommandError(
+                _("--players top: the standings hold only %(have)d of the %(need)d players; give registration numbers instead.")
+                % {"have": len(pick.players), "need": pick.size}
+            )
+        names = ", ".join(str(player) for player in pick.players)
+        self.stdout.write(_("Players: the top %(count)d of the standings (version %(version)d): %(names)s.")
+                          % {"count": len(pick.players), "version": pick.snapshot.version, "names": names})
+        return list(pick.players)
 
     def _players(self, tournament: Tournament, value: str) -> list[Player]:
         try:

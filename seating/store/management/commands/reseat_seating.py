@@ -1,4 +1,4 @@
-"""python manage.py reseat_seating SLUG --stage STAGE --withdrawn NICK [--substitute NICK] [--seed S]
+"""python manage.py reseat_seating SLUG --stage STAGE --withdrawn NICK [--substitute NICK] [--seed S] [--balance pairs|near|tables]
 
 A player withdraws (and a substitute takes over their games): the rounds not yet played are made
 again, the played ones stay as they are. Prints the quality report summary of the new seating.
@@ -10,7 +10,7 @@ from seating.report import render_text
 from seating.store.services import SeatingRefused, reseat_stage, stage_report
 from tournaments.models import Player
 
-from ._options import command_error, find_stage, find_tournament
+from ._options import add_balance_argument, check_balance, command_error, find_stage, find_tournament
 
 
 class Command(BaseCommand):
@@ -26,14 +26,17 @@ class Command(BaseCommand):
         )
         parser.add_argument("--seed", type=int, default=0, help=_("seed of the generator (same seed, same seating)"))
         parser.add_argument("--time-limit", type=float, default=None, help=_("seconds the generator may search"))
+        add_balance_argument(parser)
 
-    def handle(self, *args, slug, stage, withdrawn, substitute, seed, time_limit, **options):
+    def handle(self, *args, slug, stage, withdrawn, substitute, seed, time_limit, balance, **options):
+        balance = check_balance(balance)
         tournament = find_tournament(slug)
         stage_obj = find_stage(tournament, stage)
         try:
             created = reseat_stage(
                 stage=stage_obj, withdrawn=self._players("--withdrawn", withdrawn),
                 substitutes=self._players("--substitute", substitute), seed=seed, time_limit=time_limit,
+                balance=balance,
             )
         except SeatingRefused as refusal:
             raise command_error(refusal) from refusal
