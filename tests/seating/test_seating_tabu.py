@@ -1,0 +1,52 @@
+"""The tabu search of the free rounds (100 x 10): valid rounds, exact cost bookkeeping, determinism."""
+import numpy as np
+import pytest
+
+from seating.latin import grid_rounds_100
+from seating.tabu import tabu_groups
+
+
+def pair_cost(players, rounds):
+    meet = np.zeros((players, players), dtype=np.int64)
+    for rnd in rounds:
+        for row in np.asarray(rnd):
+            meet[np.ix_(row, row)] += 1
+    np.fill_diagonal(meet, 0)
+    m = meet[np.triu_indices(players, 1)]
+    return m, float((m * (m - 1) // 2).sum() + 50 * (np.maximum(0, m - 2) ** 2).sum())
+
+
+def start(players, tables, free, seed):
+    rng = np.random.default_rng(seed)
+    return [rng.permutation(players).reshape(tables, 10) for _ in range(free)]
+
+
+@pytest.mark.parametrize("players,fixed_count,free_count", [(100, 4, 6), (30, 2, 5)])
+def test_rounds_stay_partitions_and_the_cost_is_exact(players, fixed_count, free_count):
+    tables = players // 10
+    if players == 100:
+        fixed = [np.asarray(r) for r in grid_rounds_100()]
+    else:
+        fixed = start(players, tables, fixed_count, 7)
+    free = start(players, tables, free_count, 1)
+    _, before = pair_cost(players, fixed + free)
+    found, stats = tabu_groups(players, fixed, free, seed=2, iterations=600)
+    assert len(found) == free_count
+    for rnd in found:
+        assert rnd.shape == (tables, 10)
+        assert sorted(rnd.ravel().tolist()) == list(range(players))
+    _, after = pair_cost(players, fixed + found)
+    assert stats["start_cost"] == before
+    assert stats["cost"] == after
+    assert after < before
+
+
+def test_hundred_players_no_triple_and_deterministic():
+    fixed = [np.asarray(r) for r in grid_rounds_100()]
+    free = start(100, 10, 6, 3)
+    one, _ = tabu_groups(100, fixed, free, seed=5, iterations=3000)
+    two, _ = tabu_groups(100, fixed, free, seed=5, iterations=3000)
+    assert all((a == b).all() for a, b in zip(one, two))
+    m, _ = pair_cost(100, fixed + one)
+    assert m.max() <= 2
+    assert (m == 2).sum() < 700  # a random start has about 1600
