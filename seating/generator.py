@@ -177,6 +177,7 @@ def generate(
                 seed,
                 iterations=None if iterations is None else max(1, int(iterations * share)),
                 time_limit=None if iterations is not None else time_limit * share,
+                cap=math.ceil(9 * games / (players - 1) - 1e-9) + 1,
             )
             frozen += [RoundState(g, np.arange(10), sigma.copy()) for g in found]
             starts = []

@@ -4,14 +4,16 @@ Used for 100 players x 10 games on 10 tables (everybody plays every round): the 
 rounds of two orthogonal Latin squares (``latin.grid_rounds_100``) stay as they are and the other
 6 rounds are searched. The cost is sum over pairs of C(m, 2) (the number of pairs of rounds in
 which a pair meets; with no pair above 2 meetings, the number of pairs that meet twice), plus a
-steep penalty above 2 meetings; at a fixed number of meetings it orders seatings as the standard
-deviation does.
+steep penalty above ``cap`` meetings (ceil(lambda) + 1: 2 for 10 games, 3 for 12); at a fixed
+number of meetings it orders seatings as the standard deviation does. Other game counts of 100
+players on 10 tables (6 or more rounds) use it too: 100 x 8 std 0.545, 100 x 12 0.548 (bench
+rows, seed 1), against 0.552 and 0.569 with the annealer.
 
 Every iteration takes the next free round (cyclically), evaluates every swap of two players of
 different tables of it with the exact delta (array operations over the meetings matrix, as in
 ``anneal.GroupAnnealer.swap_deltas``) and applies the best one that is not tabu, even when it
-worsens the cost; a seeded random jitter of 1.5 added to every delta makes near-best moves win at random (better than a tie-break only, 0.01:
-about 567 against 556 pairs meeting twice at 60000 iterations, 3 seeds). A player just moved in a
+worsens the cost; a seeded random jitter of 1.5 added to every delta makes near-best moves win at
+random (better than a tie-break only, 0.01: about 567 against 556 pairs meeting twice at 60000 iterations, 3 seeds). A player just moved in a
 round may, with probability 1/3, not move at the next visit of that round, unless the move gives
 a new best (no ban: about 617; bans over 2 visits, or on returning to a table, did worse).
 On 100 x 10 with the default time (about 17 s of tabu, about 240000 iterations on the 2-core
@@ -36,9 +38,9 @@ _JITTER = 1.5
 _OVER = 50.0  # per (m - 2)^2 above two meetings
 
 
-def _weights(size: int):
+def _weights(size: int, cap: int = 2):
     m = np.arange(size, dtype=np.float64)
-    w = m * (m - 1) / 2 + _OVER * np.maximum(0.0, m - 2) ** 2
+    w = m * (m - 1) / 2 + _OVER * np.maximum(0.0, m - cap) ** 2
     inc = np.append(w[1:] - w[:-1], 0.0)
     dec = np.concatenate(([0.0], w[:-1] - w[1:]))
     return w, inc, dec
@@ -51,9 +53,11 @@ def tabu_groups(
     seed: int = 0,
     iterations: int | None = None,
     time_limit: float | None = None,
+    cap: int = 2,
 ) -> tuple[list[np.ndarray], dict]:
     """``fixed`` and ``free``: rounds as (10 x 10) arrays of 0-based player indices, every player in
-    every round. Returns the best free rounds found (same shape) and stats."""
+    every round; ``cap``: meetings above it are penalised steeply. Returns the best free rounds
+    found (same shape) and stats."""
     if iterations is None and time_limit is None:
         iterations = 2000
     rng = np.random.default_rng(seed)
@@ -62,7 +66,7 @@ def tabu_groups(
     G = np.array([np.asarray(r).ravel() for r in list(fixed) + list(free)], dtype=np.intp)
     t = G.shape[1] // 10
     first = len(fixed)
-    w, INC, DEC = _weights(R + 3)
+    w, INC, DEC = _weights(R + 3, cap)
     meet = np.zeros((P, P), dtype=np.int64)
     for r in range(R):
         for row in G[r].reshape(t, 10):
