@@ -13,9 +13,10 @@ Every iteration takes the next free round (cyclically), evaluates every swap of 
 different tables of it with the exact delta (array operations over the meetings matrix, as in
 ``anneal.GroupAnnealer.swap_deltas``) and applies the best one that is not tabu, even when it
 worsens the cost; a seeded random jitter of 1.5 added to every delta makes near-best moves win at
-random (better than a tie-break only, 0.01: about 567 against 556 pairs meeting twice at 60000 iterations, 3 seeds). A player just moved in a
-round may, with probability 1/3, not move at the next visit of that round, unless the move gives
-a new best (no ban: about 617; bans over 2 visits, or on returning to a table, did worse).
+random (better than a tie-break only, 0.01: about 567 against 556 pairs meeting twice at 60000
+iterations, 3 seeds). A player just moved in a round may, with probability 1/3, not move at the
+next visit of that round, unless the move gives a new best (no ban: about 617; bans over 2
+visits, or on returning to a table, did worse).
 On 100 x 10 with the default time (about 17 s of tabu, about 240000 iterations on the 2-core
 reference machine) this ends at about 546-559 pairs meeting twice (std 0.551-0.555, seeds 1-5),
 no triple, where the annealer stops near 605 (0.572).
