@@ -1,5 +1,4 @@
 """The stage admin's seating through the Django test client: action, preview, save, swap, reseat."""
-import re
 
 import pytest
 from django.contrib.auth.models import Permission
@@ -7,7 +6,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from protocols.models import Game, GameResult, GameStatus, Seat
-from tests.factories import PlayerFactory, RegistrationFactory, StageFactory, TournamentFactory, TournamentJudgeFactory, UserFactory
+from tests.seating.admin_pages import change_url, generate_url, make_qualifying_stage, preview, reseat_token, token_of
+from tests.factories import PlayerFactory, RegistrationFactory, StageFactory, UserFactory
 from tournaments.models import Registration, Round, StageKind
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english", "quick_generator")]
@@ -16,41 +16,13 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english", "quick_g
 
 @pytest.fixture
 def stage():
-    tournament = TournamentFactory()
-    for number in range(1, 21):
-        RegistrationFactory(tournament=tournament, player=PlayerFactory(), number=number)
-    for order in (1, 2):
-        TournamentJudgeFactory(tournament=tournament, order=order)
-    return StageFactory(tournament=tournament, kind=StageKind.QUALIFYING)
+    return make_qualifying_stage()
 
 
-@pytest.fixture
-def admin_client(client):
-    client.force_login(UserFactory(username="boss", is_staff=True, is_superuser=True))
-    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
-    client.cookies["django_language"] = "en"
-    return client
 
 
-def generate_url(stage):
-    return reverse("admin:tournaments_stage_seating_generate", args=[stage.pk])
 
 
-def change_url(stage):
-    return reverse("admin:tournaments_stage_change", args=[stage.pk])
-
-
-def preview(client, stage, **fields):
-    data = {"games": 10, "seed": 1, "time_limit": "", "tables": "", "_preview": "1", **fields}
-    return client.post(generate_url(stage), data)
-
-
-def reseat_token(response):
-    return re.search(r'name="reseat" value="([^"]+)"', response.content.decode()).group(1)
-
-
-def token_of(response):
-    return re.search(r'name="preview" value="([^"]+)"', response.content.decode()).group(1)
 
 
 def test_the_action_leads_to_the_generate_page(admin_client, stage):

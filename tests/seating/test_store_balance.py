@@ -11,7 +11,8 @@ from django.utils import translation
 from protocols.models import Game, GameResult, GameStatus, Seat
 from seating import generator
 from seating.store.services import DEFAULT_BALANCE, SeatingRefused, plan_reseat, preview_seating, save_seating
-from tests.factories import PlayerFactory, RegistrationFactory, StageFactory, TournamentFactory, TournamentJudgeFactory, UserFactory
+from tests.seating.admin_pages import generate_url, make_qualifying_stage, preview, reseat_url, token_of
+from tests.factories import PlayerFactory, StageFactory
 from tournaments.models import StageKind
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english", "quick_generator")]
@@ -19,37 +20,12 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english", "quick_g
 
 @pytest.fixture
 def stage():
-    tournament = TournamentFactory(slug="balance-cup")
-    for number in range(1, 21):
-        RegistrationFactory(tournament=tournament, player=PlayerFactory(), number=number)
-    for order in (1, 2):
-        TournamentJudgeFactory(tournament=tournament, order=order)
-    return StageFactory(tournament=tournament, kind=StageKind.QUALIFYING)
+    return make_qualifying_stage(slug="balance-cup")
 
 
-@pytest.fixture
-def admin_client(client):
-    client.force_login(UserFactory(username="boss", is_staff=True, is_superuser=True))
-    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
-    client.cookies["django_language"] = "en"
-    return client
 
 
-def generate_url(stage):
-    return reverse("admin:tournaments_stage_seating_generate", args=[stage.pk])
 
-
-def reseat_url(stage):
-    return reverse("admin:tournaments_stage_seating_reseat", args=[stage.pk])
-
-
-def preview(client, stage, **fields):
-    data = {"games": 10, "seed": 1, "time_limit": "", "tables": "", "_preview": "1", **fields}
-    return client.post(generate_url(stage), data)
-
-
-def token_of(response):
-    return re.search(r'name="preview" value="([^"]+)"', response.content.decode()).group(1)
 
 
 def stored_counts(stage):

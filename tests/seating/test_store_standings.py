@@ -6,14 +6,13 @@ from io import StringIO
 import pytest
 from django.contrib.auth.models import Group
 from django.core.management import CommandError, call_command
-from django.urls import reverse
 from django.utils import translation
 
 from protocols.models import Game, Seat
 from scoring.snapshots.models import PlayerStanding, StandingsSnapshot
 from scoring.snapshots.services import recompute
 from seating.store.selectors import standings_pick, standings_pick_size
-from tests.factories import UserFactory
+from tests.seating.admin_pages import generate_url
 from tournaments.demo import build_tournament
 from tournaments.models import Registration, Stage, StageKind
 
@@ -36,16 +35,6 @@ def final(tournament):
     return Stage.objects.create(tournament=tournament, kind=StageKind.FINAL, order=2)
 
 
-@pytest.fixture
-def admin_client(client):
-    client.force_login(UserFactory(username="boss", is_staff=True, is_superuser=True))
-    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
-    client.cookies["django_language"] = "en"
-    return client
-
-
-def generate_url(stage):
-    return reverse("admin:tournaments_stage_seating_generate", args=[stage.pk])
 
 
 def best(tournament, count):
