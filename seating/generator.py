@@ -37,13 +37,14 @@ from .latin import (
     williams_square,
 )
 from .model import Seating, Table
-from .tabu import tabu_groups
+from .report import lowest_shared
+from .tabu import default_chains, tabu_groups
 from .seats import balance_seats, colour_seats
 
 def default_time_limit(players: int, games: int) -> float:
-    """Seconds of annealing when none is given: grows with the size, under 25 s up to 100
-    players."""
-    return float(min(25.0, 1.5 + 0.2 * players * max(games, 1) / 10))
+    """Seconds of search when none is given: grows with the size, at most 26 s (whole runs stay
+    under 30 s up to 100 players: 100 x 10 takes about 27.5 s on the 2-core reference machine)."""
+    return float(min(26.0, 1.5 + 0.25 * players * max(games, 1) / 10))
 
 
 def playing_sets(demand: dict[int, int], tables_per_round: list[int], seed: int = 0) -> list[list[int]]:
@@ -169,7 +170,7 @@ def generate(
         if len(starts) > 1:
             # everybody plays every round: a tabu search over the other rounds (tabu.py) beats
             # the annealer here; the anneal below then only evens tables and judges
-            share = 0.8
+            share = 0.85
             found, tstats = tabu_groups(
                 players,
                 [r.groups for r in frozen],
@@ -178,6 +179,8 @@ def generate(
                 iterations=None if iterations is None else max(1, int(iterations * share)),
                 time_limit=None if iterations is not None else time_limit * share,
                 cap=math.ceil(9 * games / (players - 1) - 1e-9) + 1,
+                chains=default_chains(),
+                target=lowest_shared(players, games, tables),
             )
             frozen += [RoundState(g, np.arange(10), sigma.copy()) for g in found]
             starts = []

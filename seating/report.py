@@ -94,6 +94,18 @@ def bounds(players: int, games: int, tables: int | None = None) -> dict:
     }
 
 
+def lowest_shared(players: int, games: int, tables: int | None = None) -> int:
+    """The fewest pairs of rounds in which a pair meets (sum over pairs of C(meetings, 2)) that
+    any seating can have: the larger of the round-pair and integrality bounds (the std bounds of
+    ``bounds`` in the search's own units; a search that reaches it can stop)."""
+    tables = tables or players // 10
+    rounds = players * games // (10 * tables)
+    pairs = players * (players - 1) // 2
+    common = max(0, 20 * tables - players)
+    round_pair = math.comb(rounds, 2) * _min_shared_pairs(common, tables)
+    return max(round_pair, _even_pairs(45 * rounds * tables, pairs))
+
+
 def round_pair_bound(players: int, games: int, tables: int | None = None) -> float:
     """The lowest possible std of pair counts (the larger of the round-pair and integrality
     bounds); e.g. 1.116 for 20 players, 0.959 for 30, 0.821 for 40, 0.548 for 50, 0.287 for 100

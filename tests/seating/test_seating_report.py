@@ -4,12 +4,26 @@ import json
 import pytest
 
 from seating import Seating, Table, generate, quality_report, render_text, round_pair_bound
-from seating.report import bounds
+from seating.report import bounds, lowest_shared
 
 
 @pytest.mark.parametrize("players,expected", [(20, 1.116), (30, 0.959), (40, 0.821), (50, 0.548), (100, 0.287)])
 def test_round_pair_bound_matches_the_issue(players, expected):
     assert round_pair_bound(players, 10) == pytest.approx(expected, abs=6e-4)
+
+
+@pytest.mark.parametrize("players,games,shared", [(20, 10, 45 * 40), (30, 10, 45 * 36), (50, 10, 45 * 25), (100, 10, 0)])
+def test_lowest_shared_is_the_round_pair_bound_in_pairs_of_rounds(players, games, shared):
+    assert lowest_shared(players, games) == shared
+
+
+def test_lowest_shared_and_the_std_bound_agree():
+    # 4,500 meetings of 100 players x 12 games over 4,950 pairs: the integrality floor decides
+    from math import sqrt
+
+    total, pairs = 45 * 12 * 10, 4950
+    square = 2 * lowest_shared(100, 12) + total
+    assert sqrt(square / pairs - (total / pairs) ** 2) == pytest.approx(bounds(100, 12)["bound"])
 
 
 def test_table_balanced_bound_is_above_the_round_pair_bound_for_30_players():

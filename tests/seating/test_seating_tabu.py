@@ -50,3 +50,23 @@ def test_hundred_players_no_triple_and_deterministic():
     m, _ = pair_cost(100, fixed + one)
     assert m.max() <= 2
     assert (m == 2).sum() < 700  # a random start has about 1600
+
+
+def test_two_chains_keep_the_better_one_and_are_deterministic():
+    fixed = [np.asarray(r) for r in grid_rounds_100()]
+    free = start(100, 10, 6, 4)
+    single = [tabu_groups(100, fixed, free, seed=s, iterations=1500)[1]["cost"] for s in (9, 1009)]
+    found, stats = tabu_groups(100, fixed, free, seed=9, iterations=1500, chains=2)
+    again, _ = tabu_groups(100, fixed, free, seed=9, iterations=1500, chains=2)
+    assert stats["chains"] == 2
+    assert stats["iterations"] == 3000
+    assert stats["cost"] == min(single)
+    assert pair_cost(100, fixed + found)[1] == min(single)
+    assert all((a == b).all() for a, b in zip(found, again))
+
+
+def test_the_search_stops_at_a_cost_nobody_can_beat():
+    fixed = [np.asarray(r) for r in grid_rounds_100()]
+    free = start(100, 10, 6, 5)
+    _, stats = tabu_groups(100, fixed, free, seed=1, iterations=50_000, target=10**6)
+    assert stats["iterations"] == 0
