@@ -7,9 +7,13 @@
   counterexample family, Parker 1959); whether 3 exist is open. With 100 players on a 10 x 10
   grid, rows, columns and the symbols of the two squares give 4 rounds of 10 tables in which no
   pair meets twice.
+* ``oa30_rounds(G)``: up to 13 rounds of 3 tables over 30 players, any two at the round-pair bound
+  exactly (the ternary simplex code, an OA(27, 13, 3, 2), plus 3 players); it breaks the pair cap
+  ceil(lambda) + 1 (some pairs meet 5-7 times), so it is the annealer's start, not a result.
 """
 from __future__ import annotations
 
+import itertools
 import math
 
 import numpy as np
@@ -196,3 +200,41 @@ def oa50_rounds() -> list[list[list[int]]]:
                 groups[(d[i, j] + x) % 5].append(5 * i + x)
         out.append(groups)
     return out
+
+
+def simplex_oa27() -> np.ndarray:
+    """An orthogonal array OA(27, 13, 3, 2) as a 27 x 13 array over GF(3): row u, column p is the
+    dot product u . p, u running over GF(3)^3 and p over the 13 points of the projective plane
+    PG(2, 3) (first non-zero coordinate 1). Any two points are independent, so in any two
+    columns every pair of symbols appears exactly 3 times (the words of the ternary simplex code:
+    two rows agree in exactly 4 columns)."""
+    points = [p for p in itertools.product(range(3), repeat=3) if any(p) and p[next(i for i in range(3) if p[i])] == 1]
+    words = np.array(list(itertools.product(range(3), repeat=3)))
+    return (words @ np.array(points).T) % 3
+
+
+def oa30_rounds(games: int, seed: int = 0, sample: int = 4000) -> list[list[list[int]]]:
+    """``games`` (at most 13) rounds of 3 tables over 30 players (0..29) in which any two rounds
+    meet the round-pair bound exactly: the 27 rows of ``simplex_oa27`` plus 3 players a, a + s,
+    a + 2s (mod 3, s in {1, 2}^G) that fill every table to 10. Two rounds then share 3 players at every pair of
+    tables plus the 3 added ones, once each: intersection counts 3 and 4 only (36 shared pairs,
+    the minimum). The 3 added players never meet each other; ``a``, ``s`` and the columns are chosen
+    (a seeded sample) so that nobody meets more than ceil(lambda) + 1 times, then the highest
+    lowest and lowest highest count."""
+    if not 1 <= games <= 13:
+        raise ValueError("the construction has 13 rounds")
+    rng = np.random.default_rng(seed)
+    oa = simplex_oa27()
+    cap = math.ceil(9 * games / 29 - 1e-9) + 1
+    best_key, best = None, None
+    for _ in range(sample):
+        columns = np.sort(rng.choice(13, games, replace=False))
+        a = rng.integers(0, 3, games)
+        step = rng.integers(1, 3, games)
+        rows = np.vstack([oa[:, columns], (a + np.arange(3)[:, None] * step) % 3])
+        agree = (rows[:, None, :] == rows[None, :, :]).sum(axis=2)
+        m = agree[np.triu_indices(30, 1)]
+        key = (int(np.maximum(0, m - cap).sum()), int(m.max()), -int(np.sort(m)[3]))  # 3 pairs are 0
+        if best_key is None or key < best_key:
+            best_key, best = key, rows
+    return [[np.flatnonzero(best[:, c] == x).tolist() for x in range(3)] for c in range(games)]

@@ -13,7 +13,9 @@ from seating.latin import (
     hadamard_20,
     is_generalised_hadamard,
     is_latin,
+    oa30_rounds,
     oa50_rounds,
+    simplex_oa27,
     williams_square,
 )
 
@@ -76,3 +78,25 @@ def test_any_two_oa50_rounds_share_two_players_per_pair_of_tables():
             for first in rounds[a]:
                 for second in rounds[b]:
                     assert len(set(first) & set(second)) == 2
+
+
+def test_the_simplex_code_is_an_orthogonal_array_of_strength_two():
+    oa = simplex_oa27()
+    assert oa.shape == (27, 13)
+    for a in range(13):
+        for b in range(a + 1, 13):
+            pairs = np.bincount(3 * oa[:, a] + oa[:, b], minlength=9)
+            assert (pairs == 3).all()
+
+
+@pytest.mark.parametrize("games", [8, 10, 12, 13])
+def test_any_two_oa30_rounds_meet_the_round_pair_bound_exactly(games):
+    rounds = oa30_rounds(games, seed=4)
+    assert len(rounds) == games
+    for rnd in rounds:
+        assert sorted(len(table) for table in rnd) == [10, 10, 10]
+        assert sorted(p for table in rnd for p in table) == list(range(30))
+    for a in range(games):
+        for b in range(a + 1, games):
+            shared = [len(set(x) & set(y)) for x in rounds[a] for y in rounds[b]]
+            assert sorted(shared) == [3] * 6 + [4] * 3  # 36 pairs of players in both, the minimum
