@@ -134,7 +134,8 @@ def main(argv=None) -> int:
             start = time.perf_counter()
             balanced = generate(p, g, seed=args.seed, time_limit=limit, balance="tables")
             tseconds = time.perf_counter() - start
-            note = f"bound with tables balanced {bounds(p, g)['tables_balanced']:.3f}"
+            balanced_bound = bounds(p, g)["tables_balanced"]  # None when players sit out
+            note = f"bound with tables balanced {balanced_bound:.3f}" if balanced_bound is not None else ""
             print(row("ours (tables)", p, g, tseconds, balanced, note, rate=balanced.stats.get("moves_per_second")), flush=True)
         print(row("random", p, g, 0.0, random_seating(p, g, args.seed)), flush=True)
         if not args.no_mafia:

@@ -1,5 +1,6 @@
 """Hard rules and the seat, table and judge bounds of the generator (move budgets, not time)."""
 import json
+import math
 
 import pytest
 
@@ -128,3 +129,13 @@ def test_impossible_sizes_name_sizes_that_work(players, games, tables, hint):
         generate(players, games, tables=tables, iterations=10)
     assert "would work" in str(error.value)
     assert hint in str(error.value)
+
+
+@pytest.mark.parametrize("games,iterations,std", [(8, 40_000, 1.15), (12, 300_000, 1.22)])
+def test_twenty_players_keep_every_pair_within_the_cap(games, iterations, std):
+    # the rows of the Hadamard matrix meet the round-pair bound but put some pairs at 6 (8 games)
+    # or 8 (12 games) meetings; the cap ceil(lambda) + 1 is 5 and 7
+    seating = generate(20, games, seed=1, iterations=iterations)
+    stage = quality_report(seating)["stage"]
+    assert stage["pair_max"] <= math.ceil(9 * games / 19) + 1
+    assert stage["pair_std"] <= std  # the bounds are 1.104 and 1.079
