@@ -52,8 +52,12 @@ def default_time_limit(players: int, games: int) -> float:
 def playing_sets(demand: dict[int, int], tables_per_round: list[int], seed: int = 0) -> list[list[int]]:
     """Who plays which round: player -> games still to play; tables of each round.
 
-    Greedy by the largest remaining demand (ties in a fixed seeded order rotated every round),
-    which spreads sitting out evenly and never leaves a player more games than rounds.
+    Greedy by the largest remaining demand, which spreads sitting out evenly and never leaves a
+    player more games than rounds. Among the players tied at the edge, who sits out is chosen one
+    by one: not someone who sat out the round before, then whoever has sat out least often with
+    those already chosen, then the later in a fixed seeded order rotated every round. (Rotation
+    alone sends the same blocks out together again: with 25 players x 8 games, 5 players sat out
+    together twice and then shared all their other 8 rounds.)
     """
     rng = random.Random(seed)
     order = sorted(demand)
@@ -62,6 +66,8 @@ def playing_sets(demand: dict[int, int], tables_per_round: list[int], seed: int 
     left = dict(demand)
     n = len(order)
     rounds_left = len(tables_per_round)
+    together: dict[tuple[int, int], int] = {}  # how often two players sat out the same round
+    last_out: set[int] = set()
     out = []
     shift = 0
     for t in tables_per_round:
@@ -70,6 +76,28 @@ def playing_sets(demand: dict[int, int], tables_per_round: list[int], seed: int 
         chosen = key[:need]
         if any(left[p] <= 0 for p in chosen) or any(left[p] > rounds_left - 1 for p in key[need:]):
             raise SeatingError("the remaining games do not fit the remaining rounds")
+        if 0 < need < n:
+            # players with as many games left as the last one in may trade places with him
+            edge = left[key[need - 1]]
+            tied = [p for p in key if left[p] == edge]
+            sitting = [p for p in key if left[p] < edge]
+            while len(sitting) < n - need:
+                pick = min(
+                    tied,
+                    key=lambda p: (
+                        p in last_out,  # not two rounds in a row
+                        sum(together.get((min(p, q), max(p, q)), 0) for q in sitting),
+                        -((rank[p] - shift) % n),  # then the later in the rotated order, as before
+                    ),
+                )
+                tied.remove(pick)
+                sitting.append(pick)
+            chosen = [p for p in key if left[p] > edge] + tied
+            last_out = set(sitting)
+            for i, p in enumerate(sitting):
+                for q in sitting[i + 1 :]:
+                    pair = (min(p, q), max(p, q))
+                    together[pair] = together.get(pair, 0) + 1
         for p in chosen:
             left[p] -= 1
         out.append(chosen)
@@ -97,6 +125,32 @@ def _most_meetings(rounds, players: int) -> int:
             meet[np.ix_(table, table)] += 1
     np.fill_diagonal(meet, 0)
     return int(meet.max())
+
+
+def _within_cap(players, games, fixed, result, seed, iterations, time_limit):
+    """If a pair meets more than ceil(lambda) + 1 times (the annealer can leave a few: 2-3 pairs
+    at 5 in 25 x 8), a tabu search from the result (as long again as the anneal) looks for the
+    seating with the fewest shared pairs among those with nobody above the cap; its groups replace
+    the result's (table and judge labels kept) when it finds one (25 x 8: for 2 of seeds 1-5).
+    Returns the rounds and the search's stats (None when it did not run or found nothing)."""
+    cap = math.ceil(9 * games / (players - 1) - 1e-9) + 1
+    rounds = [r.groups for r in list(fixed) + list(result)]
+    if len({len(g) for g in rounds}) > 1 or _most_meetings(rounds, players) <= cap:
+        return result, None  # (the search needs the same number of tables in every round)
+    found, tstats = tabu_groups(
+        players,
+        [r.groups for r in fixed],
+        [r.groups for r in result],
+        seed,
+        iterations=iterations,
+        time_limit=time_limit,
+        cap=cap,
+        chains=default_chains(),
+        over=200,  # the cap first (with 50 the search stayed at one pair above it)
+    )
+    if not tstats["within_cap"]:
+        return result, None
+    return [RoundState(g, r.tables.copy(), r.judges.copy()) for g, r in zip(found, result)], tstats
 
 
 def _apart_pairs(apart, clubs, index) -> list[tuple[int, int]]:
@@ -241,6 +295,9 @@ def generate(
         players, tables, starts, fixed, _apart_pairs(apart, clubs, index), seed, iterations, time_limit, frozen,
         balance=balance,
     )
+    if balance == "pairs" and not apart and not clubs:
+        result, polished = _within_cap(players, games, fixed, result, seed, iterations, time_limit)
+        searched = polished or searched
     if searched is not None:
         stats["iterations"] += searched["iterations"]
         stats["evaluated_moves"] += searched["evaluated"]

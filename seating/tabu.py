@@ -1,9 +1,12 @@
-"""Opponents only, every player in every round: a tabu search over the groups of the free rounds.
+"""Opponents only: a tabu search over the groups of the free rounds (who sits out stays out).
 
-Used for 100 players on 10 tables with balance="pairs" (nobody sits out): the 4 repeat-free rounds
-of two orthogonal Latin squares (``latin.grid_rounds_100``) stay as they are and the other rounds
-are searched. (On 20 and 30 players it did worse than the annealer: 30 x 12 ends near 2,440 pairs
-of rounds shared, std 1.04, where the annealer reaches 0.955.) The cost is the sum over pairs of
+Used with balance="pairs" for 100 players on 10 tables: the 4 repeat-free rounds of two orthogonal
+Latin squares (``latin.grid_rounds_100``) stay as they are and the other rounds are searched; for
+20 players when the Hadamard rows break the pair cap; and after the annealer when it leaves pairs
+above the cap (``generator._within_cap``). (As the main search on 20 and 30 players it did worse
+than the annealer: 30 x 12 ends near 2,440 pairs of rounds shared, std 1.04, where the annealer
+reaches 0.955.) The best seating with nobody above the cap is kept apart from the best penalised
+one and returned when there is one: the cap comes first. The cost is the sum over pairs of
 C(m, 2) (the number of pairs of rounds in which a pair meets: at a fixed number of meetings it
 orders seatings as the standard deviation does; with no pair above 2 meetings it is the number of
 pairs that meet twice), plus a steep penalty above ``cap`` meetings (ceil(lambda) + 1).
@@ -46,10 +49,10 @@ _POOL = 1 << 18  # jitter values; each iteration reads a random window of n * n 
 _CHUNK = 2000  # iterations per kernel call between two looks at the clock
 
 
-def weights(size: int, cap: int) -> np.ndarray:
+def weights(size: int, cap: int, over: int = _OVER) -> np.ndarray:
     """w[m]: the cost of a pair meeting m times."""
     m = np.arange(size, dtype=np.int64)
-    return m * (m - 1) // 2 + _OVER * np.maximum(0, m - cap) ** 2
+    return m * (m - 1) // 2 + over * np.maximum(0, m - cap) ** 2
 
 
 @numba.njit(cache=True, nogil=True)
@@ -69,8 +72,9 @@ def _fill_round(r, G, meet, INC, DEC, S_inc, S_dec):
 
 
 @numba.njit(cache=True, nogil=True)
-def _bump(x, y, step, meet, grp, INC, DEC, S_inc, S_dec, first):
-    """meet[x, y] += step, and the sums of every free round that see it."""
+def _bump(x, y, step, meet, grp, INC, DEC, S_inc, S_dec, first, cap):
+    """meet[x, y] += step, and the sums of every free round that see it; returns the change in
+    the number of pairs above the cap."""
     m = meet[x, y]
     m2 = m + step
     meet[x, y] = m2
@@ -84,11 +88,14 @@ def _bump(x, y, step, meet, grp, INC, DEC, S_inc, S_dec, first):
         S_dec[r, x, gy] += dd
         S_inc[r, y, gx] += di
         S_dec[r, y, gx] += dd
+    return (1 if m2 > cap else 0) - (1 if m > cap else 0)
 
 
 @numba.njit(cache=True, nogil=True)
-def _run(G, grp, meet, INC, DEC, S_inc, S_dec, tabu, pool, offsets, bans, first, it0, cur, best, best_G):
-    """``len(offsets)`` iterations from iteration ``it0``; returns (cost, best cost)."""
+def _run(G, grp, meet, INC, DEC, S_inc, S_dec, tabu, pool, offsets, bans, first, it0, cur, best, best_G, cap, state):
+    """``len(offsets)`` iterations from iteration ``it0``; returns (cost, best cost). ``state``:
+    [pairs above the cap now, best cost with none above it (or -1)]; ``best_G[1]`` holds that
+    seating, ``best_G[0]`` the best one."""
     R, n = G.shape
     t = n // 10
     free = R - first
@@ -139,12 +146,12 @@ def _run(G, grp, meet, INC, DEC, S_inc, S_dec, tabu, pool, offsets, bans, first,
         gb = bj // 10
         for q in range(ga * 10, ga * 10 + 10):
             if q != bi:
-                _bump(a, row[q], -1, meet, grp, INC, DEC, S_inc, S_dec, first)
-                _bump(b, row[q], 1, meet, grp, INC, DEC, S_inc, S_dec, first)
+                state[0] += _bump(a, row[q], -1, meet, grp, INC, DEC, S_inc, S_dec, first, cap)
+                state[0] += _bump(b, row[q], 1, meet, grp, INC, DEC, S_inc, S_dec, first, cap)
         for q in range(gb * 10, gb * 10 + 10):
             if q != bj:
-                _bump(b, row[q], -1, meet, grp, INC, DEC, S_inc, S_dec, first)
-                _bump(a, row[q], 1, meet, grp, INC, DEC, S_inc, S_dec, first)
+                state[0] += _bump(b, row[q], -1, meet, grp, INC, DEC, S_inc, S_dec, first, cap)
+                state[0] += _bump(a, row[q], 1, meet, grp, INC, DEC, S_inc, S_dec, first, cap)
         G[r, bi] = b
         G[r, bj] = a
         grp[r, a] = gb
@@ -174,37 +181,43 @@ def _run(G, grp, meet, INC, DEC, S_inc, S_dec, tabu, pool, offsets, bans, first,
         tabu[r, b] = it + 1 + free if bans[k, 1] else 0
         if cur < best:
             best = cur
-            best_G[:, :] = G
+            best_G[0, :, :] = G
+        if state[0] == 0 and (state[1] < 0 or cur < state[1]):
+            state[1] = cur
+            best_G[1, :, :] = G
     return cur, best
 
 
-def _chain(players, rounds, first, seed, iterations, time_limit, cap, target):
+def _chain(players, rounds, first, seed, iterations, time_limit, cap, target, over):
     rng = np.random.default_rng(seed)
     G = np.array(rounds, dtype=np.int64)
     R, n = G.shape
     t = n // 10
-    w = weights(R + 3, cap)
+    w = weights(R + 3, cap, over)
     INC = np.append(w[1:] - w[:-1], 0)
     DEC = np.concatenate(([0], w[:-1] - w[1:]))
     meet = np.zeros((players, players), dtype=np.int64)
-    grp = np.zeros((R, players), dtype=np.int64)
+    grp = np.full((R, players), t, dtype=np.int64)  # t: sitting out (a table no swap reaches)
     for r in range(R):
         grp[r, G[r]] = np.arange(n) // 10
         for tab in G[r].reshape(t, 10):
             meet[np.ix_(tab, tab)] += 1
     np.fill_diagonal(meet, 0)
-    S_inc = np.zeros((R, players, t), dtype=np.int64)
-    S_dec = np.zeros((R, players, t), dtype=np.int64)
+    S_inc = np.zeros((R, players, t + 1), dtype=np.int64)
+    S_dec = np.zeros((R, players, t + 1), dtype=np.int64)
     for r in range(first, R):
         _fill_round(r, G, meet, INC, DEC, S_inc, S_dec)
-    cur = int(w[meet[np.triu_indices(players, 1)]].sum())
+    pair_counts = meet[np.triu_indices(players, 1)]
+    cur = int(w[pair_counts].sum())
     start_cost = best = cur
-    best_G = G.copy()
+    above = int((pair_counts > cap).sum())
+    state = np.array([above, cur if above == 0 else -1], dtype=np.int64)
+    best_G = np.stack([G, G])  # the best seating, and the best with nobody above the cap
     tabu = np.zeros((R, players), dtype=np.int64)
     pool = rng.random(_POOL + n * n)  # below 1: breaks ties between integer deltas only
     started = time.perf_counter()
     it = 0
-    while R > first and t >= 2 and best > target:
+    while R > first and t >= 2 and not (state[1] >= 0 and state[1] <= target):
         if iterations is not None:
             step = min(_CHUNK, iterations - it)
             if step <= 0:
@@ -215,14 +228,19 @@ def _chain(players, rounds, first, seed, iterations, time_limit, cap, target):
             step = _CHUNK
         offsets = rng.integers(0, _POOL, step)
         bans = rng.random((step, 2)) < _BAN
-        cur, best = _run(G, grp, meet, INC, DEC, S_inc, S_dec, tabu, pool, offsets, bans, first, it, cur, best, best_G)
+        cur, best = _run(
+            G, grp, meet, INC, DEC, S_inc, S_dec, tabu, pool, offsets, bans, first, it, cur, best, best_G, cap, state
+        )
         it += step
-    return best_G, {
+    # the cap first: the best seating with nobody above it, when one was seen
+    within = bool(state[1] >= 0)
+    return best_G[1] if within else best_G[0], {
         "iterations": it,
         "evaluated": it * n * n * (t - 1) // (2 * t),
         "seconds": time.perf_counter() - started,
         "start_cost": start_cost,
-        "cost": best,
+        "cost": int(state[1]) if within else best,
+        "within_cap": within,
     }
 
 
@@ -241,10 +259,12 @@ def tabu_groups(
     cap: int = 2,
     chains: int = 1,
     target: int = 0,
+    over: int = _OVER,
 ) -> tuple[list[np.ndarray], dict]:
-    """``fixed`` and ``free``: rounds as (T x 10) arrays of 0-based player indices, every player in
-    every round; ``cap``: meetings above it are penalised steeply; ``target``: a cost no seating
-    can beat (``report.lowest_shared``), the search stops when it gets there. ``chains`` independent searches
+    """``fixed`` and ``free``: rounds as (T x 10) arrays of 0-based player indices (T the same in
+    every round; players missing from a round sit it out and stay out); ``cap``: meetings above it are penalised steeply; ``target``: a cost no seating
+    can beat (``report.lowest_shared``), the search stops when it gets there; ``over``: the
+    penalty per (meetings - cap)^2. ``chains`` independent searches
     (seeds ``seed``, ``seed + 1000``, ...) run in threads; the best (lowest cost, then first) is
     returned with its stats (iterations and evaluated moves summed over the chains)."""
     if iterations is None and time_limit is None:
@@ -255,11 +275,11 @@ def tabu_groups(
     seeds = [seed + 1000 * k for k in range(max(1, chains))]
     args = (players, rounds, first)
     if len(seeds) == 1:
-        results = [_chain(*args, seeds[0], iterations, time_limit, cap, target)]
+        results = [_chain(*args, seeds[0], iterations, time_limit, cap, target, over)]
     else:
         with ThreadPoolExecutor(len(seeds)) as pool:
-            results = list(pool.map(lambda s: _chain(*args, s, iterations, time_limit, cap, target), seeds))
-    best_g, stats = min(results, key=lambda item: item[1]["cost"])
+            results = list(pool.map(lambda s: _chain(*args, s, iterations, time_limit, cap, target, over), seeds))
+    best_g, stats = min(results, key=lambda item: (not item[1]["within_cap"], item[1]["cost"]))
     stats = dict(stats)
     stats["iterations"] = sum(s["iterations"] for _, s in results)
     stats["evaluated"] = sum(s["evaluated"] for _, s in results)

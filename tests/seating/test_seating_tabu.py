@@ -68,5 +68,25 @@ def test_two_chains_keep_the_better_one_and_are_deterministic():
 def test_the_search_stops_at_a_cost_nobody_can_beat():
     fixed = [np.asarray(r) for r in grid_rounds_100()]
     free = start(100, 10, 6, 5)
-    _, stats = tabu_groups(100, fixed, free, seed=1, iterations=50_000, target=10**6)
+    _, stats = tabu_groups(100, fixed, free, seed=1, iterations=50_000, target=10**6, cap=10)
     assert stats["iterations"] == 0
+
+
+def test_players_sitting_out_stay_out_and_the_cap_comes_first():
+    from seating.generator import playing_sets
+
+    sets = playing_sets({p: 8 for p in range(25)}, [2] * 10, seed=3)
+    rng = np.random.default_rng(3)
+    free = [rng.permutation(np.array(s)).reshape(2, 10) for s in sets]
+    found, stats = tabu_groups(25, [], free, seed=3, iterations=1_200_000, cap=4, chains=2, over=200)
+    for rnd, playing in zip(found, sets):
+        assert sorted(rnd.ravel().tolist()) == sorted(playing)
+    meet = np.zeros((25, 25), dtype=np.int64)
+    for rnd in found:
+        for row in rnd:
+            meet[np.ix_(row, row)] += 1
+    np.fill_diagonal(meet, 0)
+    m = meet[np.triu_indices(25, 1)]
+    # the best seating with nobody above the cap is returned, not the lowest penalised cost
+    assert stats["within_cap"] and m.max() <= 4
+    assert stats["cost"] == int((m * (m - 1) // 2).sum())
