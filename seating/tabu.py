@@ -262,11 +262,12 @@ def tabu_groups(
     over: int = _OVER,
 ) -> tuple[list[np.ndarray], dict]:
     """``fixed`` and ``free``: rounds as (T x 10) arrays of 0-based player indices (T the same in
-    every round; players missing from a round sit it out and stay out); ``cap``: meetings above it are penalised steeply; ``target``: a cost no seating
-    can beat (``report.lowest_shared``), the search stops when it gets there; ``over``: the
-    penalty per (meetings - cap)^2. ``chains`` independent searches
-    (seeds ``seed``, ``seed + 1000``, ...) run in threads; the best (lowest cost, then first) is
-    returned with its stats (iterations and evaluated moves summed over the chains)."""
+    every round; players missing from a round sit it out and stay out). ``cap``: meetings above it
+    cost ``over`` per (meetings - cap)^2. ``target``: a cost no seating can beat
+    (``report.lowest_shared``); the search stops when a seating within the cap gets there.
+    ``chains`` independent searches (seeds ``seed``, ``seed + 1000``, ...) run in threads; the
+    best (within the cap first, then the lowest cost, then the first chain) is returned with its
+    stats (iterations and evaluated moves summed over the chains)."""
     if iterations is None and time_limit is None:
         iterations = 2000
     rounds = [np.asarray(r).ravel() for r in list(fixed) + list(free)]
