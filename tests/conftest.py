@@ -3,10 +3,12 @@
 REQUIRE_SERVICES=1 (set by .ci/run) turns every "service missing" skip into a failure, so CI can
 never pass by skipping what it was meant to prove.
 """
+import fcntl
 import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 import uuid
 from pathlib import Path
@@ -129,13 +131,25 @@ def celery_worker_process(transactional_db):
 
 
 def ensure_chromium() -> str:
-    """Debian's chromium; Playwright cannot download a browser here, so install the package."""
+    """Debian's chromium; Playwright cannot download a browser here, so install the package.
+
+    The test processes (pytest -n 2) may both get here on a fresh machine: a file lock lets one
+    install while the other waits and then finds the browser (without it the second apt-get
+    failed on dpkg's lock and the browser tests were skipped)."""
     if not os.path.exists(CHROMIUM):
         apt = shutil.which("apt-get")
         if apt and os.geteuid() == 0:
-            subprocess.run([apt, "update", "-qq"], check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            subprocess.run([apt, "install", "-y", "-qq", "chromium"], check=False,
-                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+            with open(os.path.join(tempfile.gettempdir(), "mafia-tests-chromium.lock"), "w") as lock:
+                fcntl.flock(lock, fcntl.LOCK_EX)
+                if not os.path.exists(CHROMIUM):
+                    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "check": False}
+                    wait = ["-o", "DPkg::Lock::Timeout=300"]
+                    subprocess.run([apt, *wait, "update", "-qq"], **quiet)
+                    subprocess.run(
+                        [apt, *wait, "install", "-y", "-qq", "chromium"],
+                        env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"},
+                        **quiet,
+                    )
     if not os.path.exists(CHROMIUM):
         missing_service(f"{CHROMIUM} is missing and could not be installed with apt-get")
     return CHROMIUM
