@@ -90,3 +90,15 @@ def test_players_sitting_out_stay_out_and_the_cap_comes_first():
     # the best seating with nobody above the cap is returned, not the lowest penalised cost
     assert stats["within_cap"] and m.max() <= 4
     assert stats["cost"] == int((m * (m - 1) // 2).sum())
+
+
+def test_hundred_players_ten_games_reach_std_0_55_without_a_triple():
+    # the figure: std <= 0.55 means at most 544 pairs meeting twice (4,500 meetings over
+    # 4,950 pairs); a fixed move budget keeps the test the same on every machine (about 18 s)
+    fixed = [np.asarray(r) for r in grid_rounds_100()]
+    free = start(100, 10, 6, 1)
+    found, stats = tabu_groups(100, fixed, free, seed=1, iterations=1_500_000)  # 518 pairs twice
+    m, _ = pair_cost(100, fixed + found)
+    assert m.max() == 2
+    assert (m == 2).sum() <= 544
+    assert m.std() <= 0.55
