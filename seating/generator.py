@@ -39,7 +39,7 @@ from .latin import (
     williams_square,
 )
 from .model import Seating, Table
-from .report import lowest_shared
+from .report import lowest_shared, pair_cap
 from .tabu import default_chains, tabu_groups
 from .seats import balance_seats, colour_seats
 
@@ -133,7 +133,7 @@ def _within_cap(players, games, fixed, result, seed, iterations, time_limit):
     seating with the fewest shared pairs among those with nobody above the cap; its groups replace
     the result's (table and judge labels kept) when it finds one (25 x 8: for 2 of seeds 1-5).
     Returns the rounds and the search's stats (None when it did not run or found nothing)."""
-    cap = math.ceil(9 * games / (players - 1) - 1e-9) + 1
+    cap = pair_cap(players, games)
     rounds = [r.groups for r in list(fixed) + list(result)]
     if len({len(g) for g in rounds}) > 1 or _most_meetings(rounds, players) <= cap:
         return result, None  # (the search needs the same number of tables in every round)
@@ -245,7 +245,7 @@ def generate(
                 seed,
                 iterations=None if iterations is None else max(1, int(iterations * share)),
                 time_limit=None if iterations is not None else time_limit * share,
-                cap=math.ceil(9 * games / (players - 1) - 1e-9) + 1,
+                cap=pair_cap(players, games),
                 chains=default_chains(),
                 target=lowest_shared(players, games, tables),
             )
@@ -270,7 +270,7 @@ def generate(
         relabel = rng.permutation(players)
         every = hadamard_rounds_20()
         rows = [every[i] for i in best_hadamard_rows(free_count, seed)]
-        cap = math.ceil(9 * games / (players - 1) - 1e-9) + 1
+        cap = pair_cap(players, games)
         if _most_meetings(rows, players) > cap:
             # no choice of rows keeps every pair within the cap (8, 12 games): the tabu search
             # trades the fewest shared pairs for it (20 x 8: std 1.142 against the bound 1.104)

@@ -18,6 +18,8 @@ import math
 
 import numpy as np
 
+from .report import pair_cap
+
 MOLS_10 = (
     (
         (5, 8, 4, 1, 2, 0, 3, 9, 6, 7),
@@ -120,7 +122,7 @@ def best_hadamard_rows(games: int, seed: int = 0, sample: int = 60000) -> list[i
     chosen = np.zeros((len(subsets), 19), dtype=np.float32)
     chosen[np.arange(len(subsets))[:, None], subsets] = 1
     meetings = (games + chosen @ products) / 2
-    cap = math.ceil(9 * games / 19) + 1
+    cap = pair_cap(20, games)
     over = np.maximum(0, meetings - cap).sum(axis=1)
     best = np.lexsort((-meetings.min(axis=1), meetings.max(axis=1), over))[0]
     return [int(r) for r in subsets[best]]
@@ -225,7 +227,7 @@ def oa30_rounds(games: int, seed: int = 0, sample: int = 4000) -> list[list[list
         raise ValueError("the construction has 13 rounds")
     rng = np.random.default_rng(seed)
     oa = simplex_oa27()
-    cap = math.ceil(9 * games / 29 - 1e-9) + 1
+    cap = pair_cap(30, games)
     best_key, best = None, None
     for _ in range(sample):
         columns = np.sort(rng.choice(13, games, replace=False))

@@ -94,6 +94,11 @@ def bounds(players: int, games: int, tables: int | None = None) -> dict:
     }
 
 
+def pair_cap(players: int, games: int) -> int:
+    """The most meetings a pair may have: ceil(lambda) + 1, lambda = 9G/(P-1) the mean."""
+    return math.ceil(9 * games / (players - 1) - 1e-9) + 1
+
+
 def lowest_shared(players: int, games: int, tables: int | None = None) -> int:
     """The fewest pairs of rounds in which a pair meets (sum over pairs of C(meetings, 2)) that
     any seating can have: the larger of the round-pair and integrality bounds (the std bounds of
