@@ -245,7 +245,7 @@ def _chain(players, rounds, first, seed, iterations, time_limit, cap, target, ov
 
 
 def default_chains() -> int:
-    """Independent chains: one per core, at most 2 (the third added little)."""
+    """Independent chains: one per core, at most 2 (the reference machine has 2; more are untried)."""
     return max(1, min(2, os.cpu_count() or 1))
 
 
