@@ -179,6 +179,7 @@ def quality_report(seating: Seating, players=None, tables: int | None = None) ->
     pair = meet[iu]
     g = int(games.max()) if n else 0
     bound = bounds(n, g, tables) if n >= 10 and g and len(seating.rounds) > 1 else None
+    cap = pair_cap(n, g) if n >= 2 and g else None  # the issue: never a pair above it
     stage = {
         "players": n,
         "rounds": len(seating.rounds),
@@ -195,6 +196,8 @@ def quality_report(seating: Seating, players=None, tables: int | None = None) ->
         "pair_max": int(pair.max()) if len(pair) else 0,
         "pair_std": float(pair.std()) if len(pair) else 0.0,
         "pair_histogram": np.bincount(pair).tolist() if len(pair) else [],
+        "pair_cap": cap,
+        "pairs_above_cap": int((pair > cap).sum()) if cap is not None else 0,
         "pair_mean": float(pair.mean()) if len(pair) else 0.0,
         "distinct_opponents_min": min((x["distinct_opponents"] for x in per_player), default=0),
         "bound_std": bound["bound"] if bound else None,
@@ -225,6 +228,11 @@ def render_text(report: dict) -> str:
             )
             + ")"
             if s["bound_std"] is not None
+            else ""
+        ),
+        (
+            f"Pairs above the cap ceil(lambda) + 1 = {s['pair_cap']}: {s['pairs_above_cap']}"
+            if s.get("pair_cap") is not None
             else ""
         ),
         "Pair histogram (meetings: pairs): "

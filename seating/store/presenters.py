@@ -108,6 +108,11 @@ def report_context(report: dict, roster: Roster) -> dict:
             _span(math.floor(mean), math.ceil(mean - 1e-9)) if mean else "",
         ),
     ]
+    if stage.get("pair_cap") is not None:
+        above = stage["pairs_above_cap"]
+        summary.append(SummaryRow(
+            _("Pairs meeting more than %(cap)s times (⌈λ⌉ + 1)") % {"cap": stage["pair_cap"]}, str(above), "0", above > 0,
+        ))
     bound = stage.get("bound_std")
     summary.append(SummaryRow(
         _("Standard deviation of pair meetings"), f"{stage['pair_std']:.3f}",

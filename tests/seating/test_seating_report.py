@@ -44,6 +44,18 @@ def test_report_counts_a_tiny_hand_made_seating():
     assert report["stage"]["pair_std"] == 0
 
 
+def test_report_counts_the_pairs_above_the_cap():
+    # one table of the same 10 players 6 times: every pair meets lambda = 6 times, cap 7
+    rounds = [[Table(1, 1, tuple(range(1, 11)))] for _ in range(6)]
+    stage = quality_report(Seating(players=10, games=6, rounds=rounds), 10, 1)["stage"]
+    assert stage["pair_cap"] == 7 and stage["pairs_above_cap"] == 0
+    twenty = [[Table(1, 1, tuple(range(1, 11))), Table(2, 2, tuple(range(11, 21)))] for _ in range(8)]
+    stage = quality_report(Seating(players=20, games=8, rounds=twenty), 20, 2)["stage"]
+    # lambda = 9 * 8 / 19 = 3.79, cap 5: the 90 pairs that always share a table meet 8 times
+    assert stage["pair_cap"] == 5 and stage["pairs_above_cap"] == 90
+    assert "Pairs above the cap ceil(lambda) + 1 = 5: 90" in render_text({"stage": stage, "players": []})
+
+
 def test_report_is_json_and_renders_as_text():
     seating = generate(20, 10, seed=0, iterations=200)
     report = quality_report(seating, 20, 2)

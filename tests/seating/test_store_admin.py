@@ -48,6 +48,7 @@ def test_the_preview_shows_the_report_and_writes_nothing(admin_client, stage):
     assert "Quality of the seating" in content
     assert "Standard deviation of pair meetings" in content
     assert "Meetings of a pair" in content
+    assert "Pairs meeting more than" in content
     assert 'name="_save"' in content and 'name="_regenerate"' in content
     assert not Game.objects.exists() and not Round.objects.exists()
 
