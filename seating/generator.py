@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 
 import numpy as np
 
@@ -127,7 +128,10 @@ def _most_meetings(rounds, players: int) -> int:
     return int(meet.max())
 
 
-def _within_cap(players, games, fixed, result, seed, iterations, time_limit, attempts: int = 10):
+_WHOLE_RUN = 28.0  # seconds: the issue wants every size up to 100 players within 30 s
+
+
+def _within_cap(players, games, fixed, result, seed, iterations, time_limit, balance="pairs", attempts: int = 10):
     """If a pair meets more than ceil(lambda) + 1 times (the annealer can leave a few: 2-3 pairs
     at 5 in 25 x 8), tabu searches look for the seating with the fewest shared pairs among those
     with nobody above the cap, and its groups replace the result's (table and judge labels kept).
@@ -135,26 +139,44 @@ def _within_cap(players, games, fixed, result, seed, iterations, time_limit, att
     to ``attempts`` short ones run (each 3/10 of the anneal's time, or 5x its iterations), the
     first from the result, the others from its rounds shuffled (the same players sitting out),
     until one does: 25 x 8 within the cap for seeds 1-6 in 9-22 s, against 2 of 5 with one
-    search as long as the anneal. Returns the rounds and the stats of the search that found it
-    (None when none ran or none found one)."""
+    search as long as the anneal. With balance "near" or "tables" the searches keep every table
+    and judge count in that mode's band too (the groups' labels stay where they are). Returns the
+    rounds and the stats of the search that found it (None when none ran or none found one)."""
     cap = pair_cap(players, games)
     rounds = [r.groups for r in list(fixed) + list(result)]
     if len({len(g) for g in rounds}) > 1 or _most_meetings(rounds, players) <= cap:
         return result, None  # (the search needs the same number of tables in every round)
     rng = np.random.default_rng(seed)
     start = [r.groups for r in result]
+    labels = band = None
+    if balance != "pairs":
+        every = list(fixed) + list(result)
+        labels = ([r.tables for r in every], [r.judges for r in every])
+        tables = len(rounds[0])
+        widen = 1 if balance == "near" else 0
+        band = (games // tables - widen, -(-games // tables) + widen)
+    # with a time limit: at most twice the anneal's time, and the whole run within 28 s
+    left = None if time_limit is None else min(2 * time_limit, max(0.0, _WHOLE_RUN - 1.1 * time_limit))
     for attempt in range(attempts):
+        if left is not None and left < 0.5:
+            break
+        started = time.perf_counter()
         found, tstats = tabu_groups(
             players,
             [r.groups for r in fixed],
             start,
             seed + attempt,
             iterations=None if iterations is None else 5 * iterations,  # ~1/6 of an anneal iteration
-            time_limit=None if time_limit is None else time_limit * 3 / 10,
+            time_limit=None if time_limit is None else min(time_limit * 3 / 10, left),
             cap=cap,
             chains=default_chains(),
             over=200,  # the cap first (with 50 the search stayed at one pair above it)
+            labels=labels,
+            band=band,
+            alpha=200.0 if labels else 0.0,
         )
+        if left is not None:
+            left -= time.perf_counter() - started
         if tstats["within_cap"]:
             rounds = [RoundState(g, r.tables.copy(), r.judges.copy()) for g, r in zip(found, result)]
             return rounds, tstats
@@ -304,8 +326,8 @@ def generate(
         players, tables, starts, fixed, _apart_pairs(apart, clubs, index), seed, iterations, time_limit, frozen,
         balance=balance,
     )
-    if balance == "pairs" and not apart and not clubs:
-        result, polished = _within_cap(players, games, fixed, result, seed, iterations, time_limit)
+    if not apart and not clubs:
+        result, polished = _within_cap(players, games, fixed, result, seed, iterations, time_limit, balance)
         searched = polished or searched
     if searched is not None:
         stats["iterations"] += searched["iterations"]

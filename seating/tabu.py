@@ -3,7 +3,9 @@
 Used with balance="pairs" for 100 players on 10 tables: the 4 repeat-free rounds of two orthogonal
 Latin squares (``latin.grid_rounds_100``) stay as they are and the other rounds are searched; for
 20 players when the Hadamard rows break the pair cap; and after the annealer when it leaves pairs
-above the cap (``generator._within_cap``). (As the main search on 20 and 30 players it did worse
+above the cap (``generator._within_cap``; in the "near" and "tables" modes with the table and
+judge labels of the groups kept in place and every player's counts held in the mode's band by an
+O(1) term per swap). (As the main search on 20 and 30 players it did worse
 than the annealer: 30 x 12 ends near 2,440 pairs of rounds shared, std 1.04, where the annealer
 reaches 0.955.) The best seating with nobody above the cap is kept apart from the best penalised
 one and returned when there is one: the cap comes first. The cost is the sum over pairs of
@@ -92,10 +94,16 @@ def _bump(x, y, step, meet, grp, INC, DEC, S_inc, S_dec, first, cap):
 
 
 @numba.njit(cache=True, nogil=True)
-def _run(G, grp, meet, INC, DEC, S_inc, S_dec, tabu, pool, offsets, bans, first, it0, cur, best, best_G, cap, state):
+def _run(
+    G, grp, meet, INC, DEC, S_inc, S_dec, tabu, pool, offsets, bans, first, it0, cur, best, best_G, cap, state,
+    lab, jlab, ct, cj, pen, outside, alpha,
+):
     """``len(offsets)`` iterations from iteration ``it0``; returns (cost, best cost). ``state``:
-    [pairs above the cap now, best cost with none above it (or -1)]; ``best_G[1]`` holds that
-    seating, ``best_G[0]`` the best one."""
+    [pairs above the cap now, best cost within the limits (or -1), table and judge counts outside
+    their band now]; ``best_G[1]`` holds that seating, ``best_G[0]`` the best one. With
+    ``alpha`` > 0 the group at position g of round r is table ``lab[r, g]`` with judge
+    ``jlab[r, g]``, and ``alpha * pen[count]`` of every player's table and judge counts (``ct``,
+    ``cj``) is part of the cost."""
     R, n = G.shape
     t = n // 10
     free = R - first
@@ -110,9 +118,18 @@ def _run(G, grp, meet, INC, DEC, S_inc, S_dec, tabu, pool, offsets, bans, first,
         for i in range(n):
             p = G[r, i]
             row[i] = p
-            own = S_dec[r, p, i // 10]
+            gi = i // 10
+            own = S_dec[r, p, gi]
             for g in range(t):
                 Z[i, g] = own + S_inc[r, p, g]
+                if alpha > 0.0 and g != gi:
+                    # p leaves table lab[r, gi] (judge jlab[r, gi]) for table lab[r, g]
+                    x, y = lab[r, gi], lab[r, g]
+                    u, v = jlab[r, gi], jlab[r, g]
+                    Z[i, g] += alpha * (
+                        pen[ct[p, x] - 1] - pen[ct[p, x]] + pen[ct[p, y] + 1] - pen[ct[p, y]]
+                        + pen[cj[p, u] - 1] - pen[cj[p, u]] + pen[cj[p, v] + 1] - pen[cj[p, v]]
+                    )
                 Zc[g, i] = Z[i, g]
             tb[i] = tabu[r, p] > it
         gap = best - cur  # a tabu move is allowed when it gives a new best
@@ -156,6 +173,14 @@ def _run(G, grp, meet, INC, DEC, S_inc, S_dec, tabu, pool, offsets, bans, first,
         G[r, bj] = a
         grp[r, a] = gb
         grp[r, b] = ga
+        if alpha > 0.0:
+            for p, x, y in ((a, ga, gb), (b, gb, ga)):
+                for counts, labels in ((ct, lab), (cj, jlab)):
+                    lx, ly = labels[r, x], labels[r, y]
+                    state[2] -= outside[counts[p, lx]] + outside[counts[p, ly]]
+                    counts[p, lx] -= 1
+                    counts[p, ly] += 1
+                    state[2] += outside[counts[p, lx]] + outside[counts[p, ly]]
         # round r's own sums: a left table ga for gb and b the other way
         for q in range(n):
             p = G[r, q]
@@ -176,19 +201,19 @@ def _run(G, grp, meet, INC, DEC, S_inc, S_dec, tabu, pool, offsets, bans, first,
         S_dec[r, b, gb] += DEC[mab]
         S_inc[r, b, ga] -= INC[mab]
         S_dec[r, b, ga] -= DEC[mab]
-        cur += int(bd)
+        cur += bd
         tabu[r, a] = it + 1 + free if bans[k, 0] else 0  # blocks the next visit of round r only
         tabu[r, b] = it + 1 + free if bans[k, 1] else 0
         if cur < best:
             best = cur
             best_G[0, :, :] = G
-        if state[0] == 0 and (state[1] < 0 or cur < state[1]):
+        if state[0] == 0 and state[2] == 0 and (state[1] < 0 or cur < state[1]):
             state[1] = cur
             best_G[1, :, :] = G
     return cur, best
 
 
-def _chain(players, rounds, first, seed, iterations, time_limit, cap, target, over):
+def _chain(players, rounds, first, seed, iterations, time_limit, cap, target, over, labels, band, alpha):
     rng = np.random.default_rng(seed)
     G = np.array(rounds, dtype=np.int64)
     R, n = G.shape
@@ -207,11 +232,15 @@ def _chain(players, rounds, first, seed, iterations, time_limit, cap, target, ov
     S_dec = np.zeros((R, players, t + 1), dtype=np.int64)
     for r in range(first, R):
         _fill_round(r, G, meet, INC, DEC, S_inc, S_dec)
+    lab, jlab, ct, cj, pen, outside = _label_counts(players, G, t, labels, band, R)
+    if labels is None:
+        alpha = 0.0  # no labels, no label counts to weigh
     pair_counts = meet[np.triu_indices(players, 1)]
-    cur = int(w[pair_counts].sum())
+    cur = float(w[pair_counts].sum()) + alpha * float(pen[ct].sum() + pen[cj].sum())
     start_cost = best = cur
     above = int((pair_counts > cap).sum())
-    state = np.array([above, cur if above == 0 else -1], dtype=np.int64)
+    off_band = int(outside[ct].sum() + outside[cj].sum())
+    state = np.array([above, cur if above == 0 and off_band == 0 else -1, off_band], dtype=np.float64)
     best_G = np.stack([G, G])  # the best seating, and the best with nobody above the cap
     tabu = np.zeros((R, players), dtype=np.int64)
     pool = rng.random(_POOL + n * n)  # below 1: breaks ties between integer deltas only
@@ -229,7 +258,8 @@ def _chain(players, rounds, first, seed, iterations, time_limit, cap, target, ov
         offsets = rng.integers(0, _POOL, step)
         bans = rng.random((step, 2)) < _BAN
         cur, best = _run(
-            G, grp, meet, INC, DEC, S_inc, S_dec, tabu, pool, offsets, bans, first, it, cur, best, best_G, cap, state
+            G, grp, meet, INC, DEC, S_inc, S_dec, tabu, pool, offsets, bans, first, it, cur, best, best_G, cap, state,
+            lab, jlab, ct, cj, pen, outside, float(alpha),
         )
         it += step
     # the cap first: the best seating with nobody above it, when one was seen
@@ -239,9 +269,31 @@ def _chain(players, rounds, first, seed, iterations, time_limit, cap, target, ov
         "evaluated": it * n * n * (t - 1) // (2 * t),
         "seconds": time.perf_counter() - started,
         "start_cost": start_cost,
-        "cost": int(state[1]) if within else best,
+        "cost": float(state[1]) if within else best,
         "within_cap": within,
     }
+
+
+def _label_counts(players, G, t, labels, band, R):
+    """Table and judge labels of every group (R x t), every player's counts at them, and the
+    penalty and outside-the-band flag of a count; dummies when ``labels`` is None."""
+    size = R + 3
+    c = np.arange(size)
+    low, high = band if band is not None else (0, size)
+    pen = ((np.maximum(0, low - c) + np.maximum(0, c - high)) ** 2).astype(np.float64)
+    outside = (pen > 0).astype(np.int64)
+    if labels is None:
+        zero = np.zeros((1, 1), dtype=np.int64)
+        return zero, zero, np.zeros((players, 1), dtype=np.int64), np.zeros((players, 1), dtype=np.int64), pen, outside
+    lab = np.array([np.asarray(x, dtype=np.int64) for x in labels[0]])
+    jlab = np.array([np.asarray(x, dtype=np.int64) for x in labels[1]])
+    ct = np.zeros((players, t), dtype=np.int64)
+    cj = np.zeros((players, t), dtype=np.int64)
+    for r in range(R):
+        for g, tab in enumerate(G[r].reshape(t, 10)):
+            ct[tab, lab[r, g]] += 1
+            cj[tab, jlab[r, g]] += 1
+    return lab, jlab, ct, cj, pen, outside
 
 
 def default_chains() -> int:
@@ -260,6 +312,9 @@ def tabu_groups(
     chains: int = 1,
     target: int = 0,
     over: int = _OVER,
+    labels=None,
+    band: tuple[int, int] | None = None,
+    alpha: float = 0.0,
 ) -> tuple[list[np.ndarray], dict]:
     """``fixed`` and ``free``: rounds as (T x 10) arrays of 0-based player indices (T the same in
     every round; players missing from a round sit it out and stay out). ``cap``: meetings above it
@@ -267,7 +322,10 @@ def tabu_groups(
     (``report.lowest_shared``); the search stops when a seating within the cap gets there.
     ``chains`` independent searches (seeds ``seed``, ``seed + 1000``, ...) run in threads; the
     best (within the cap first, then the lowest cost, then the first chain) is returned with its
-    stats (iterations and evaluated moves summed over the chains)."""
+    stats (iterations and evaluated moves summed over the chains). ``labels``: (tables, judges),
+    for every round (fixed first) the table and the judge label (0..T-1) of each of its T groups;
+    with it, a player's count at a table or with a judge outside ``band`` = (low, high) costs
+    ``alpha`` per step outside, squared, and "within" means within the cap and the band."""
     if iterations is None and time_limit is None:
         iterations = 2000
     rounds = [np.asarray(r).ravel() for r in list(fixed) + list(free)]
@@ -276,10 +334,10 @@ def tabu_groups(
     seeds = [seed + 1000 * k for k in range(max(1, chains))]
     args = (players, rounds, first)
     if len(seeds) == 1:
-        results = [_chain(*args, seeds[0], iterations, time_limit, cap, target, over)]
+        results = [_chain(*args, seeds[0], iterations, time_limit, cap, target, over, labels, band, alpha)]
     else:
         with ThreadPoolExecutor(len(seeds)) as pool:
-            results = list(pool.map(lambda s: _chain(*args, s, iterations, time_limit, cap, target, over), seeds))
+            results = list(pool.map(lambda s: _chain(*args, s, iterations, time_limit, cap, target, over, labels, band, alpha), seeds))
     best_g, stats = min(results, key=lambda item: (not item[1]["within_cap"], item[1]["cost"]))
     stats = dict(stats)
     stats["iterations"] = sum(s["iterations"] for _, s in results)

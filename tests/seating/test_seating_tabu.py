@@ -102,3 +102,27 @@ def test_hundred_players_ten_games_reach_std_0_55_without_a_triple():
     assert m.max() == 2
     assert (m == 2).sum() <= 544
     assert m.std() <= 0.55
+
+
+def test_with_labels_the_table_and_judge_counts_stay_in_their_band():
+    # 30 players, 6 rounds of 3 tables: every player 1..3 times at each table and with each judge
+    # ("near": floor/ceil(6 / 3) = 2, plus or minus one) and no pair above the cap 3
+    free = start(30, 3, 6, 11)
+    tables = [np.arange(3)] * 6
+    judges = [np.array([2, 0, 1])] * 6
+    found, stats = tabu_groups(
+        30, [], free, seed=4, iterations=1_000_000, cap=3, chains=2, over=200,
+        labels=(tables, judges), band=(1, 3), alpha=200.0,
+    )
+    assert stats["within_cap"]
+    at_table = np.zeros((30, 3), dtype=np.int64)
+    with_judge = np.zeros((30, 3), dtype=np.int64)
+    for rnd, tabs, jus in zip(found, tables, judges):
+        for group, table, judge in zip(rnd, tabs, jus):
+            at_table[group, table] += 1
+            with_judge[group, judge] += 1
+    assert at_table.min() >= 1 and at_table.max() <= 3
+    assert with_judge.min() >= 1 and with_judge.max() <= 3
+    m, _ = pair_cost(30, found)
+    assert m.max() <= 3
+    assert stats["cost"] == int((m * (m - 1) // 2).sum())  # inside the band the counts cost nothing
