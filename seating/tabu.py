@@ -332,12 +332,16 @@ def tabu_groups(
     t = len(rounds[0]) // 10 if rounds else 0
     first = len(fixed)
     seeds = [seed + 1000 * k for k in range(max(1, chains))]
-    args = (players, rounds, first)
+    def chain(chain_seed):
+        return _chain(
+            players, rounds, first, chain_seed, iterations, time_limit, cap, target, over, labels, band, alpha
+        )
+
     if len(seeds) == 1:
-        results = [_chain(*args, seeds[0], iterations, time_limit, cap, target, over, labels, band, alpha)]
+        results = [chain(seeds[0])]
     else:
         with ThreadPoolExecutor(len(seeds)) as pool:
-            results = list(pool.map(lambda s: _chain(*args, s, iterations, time_limit, cap, target, over, labels, band, alpha), seeds))
+            results = list(pool.map(chain, seeds))
     best_g, stats = min(results, key=lambda item: (not item[1]["within_cap"], item[1]["cost"]))
     stats = dict(stats)
     stats["iterations"] = sum(s["iterations"] for _, s in results)
