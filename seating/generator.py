@@ -155,8 +155,8 @@ def _within_cap(players, games, fixed, result, seed, iterations, time_limit, bal
         tables = len(rounds[0])
         widen = 1 if balance == "near" else 0
         band = (games // tables - widen, -(-games // tables) + widen)
-    # with a time limit: at most twice the anneal's time, and the whole run within 28 s
-    left = None if time_limit is None else min(2 * time_limit, max(0.0, _WHOLE_RUN - 1.1 * time_limit))
+    # with a time limit: what is left of 28 s for the whole run after the anneal
+    left = None if time_limit is None else max(0.0, _WHOLE_RUN - 1.1 * time_limit)
     for attempt in range(attempts):
         if left is not None and left < 0.5:
             break
