@@ -173,7 +173,7 @@ def _within_cap(players, games, fixed, result, seed, iterations, time_limit, bal
             over=200,  # the cap first (with 50 the search stayed at one pair above it)
             labels=labels,
             band=band,
-            alpha=200.0 if labels else 0.0,
+            alpha=200.0,  # weighs the band only when there are labels (tabu._chain)
         )
         if left is not None:
             left -= time.perf_counter() - started
