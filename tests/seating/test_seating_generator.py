@@ -1,10 +1,12 @@
 """Hard rules and the seat, table and judge bounds of the generator (move budgets, not time)."""
+import itertools
 import json
 import math
+from collections import Counter
 
 import pytest
 
-from seating import ImpossibleSize, generate, quality_report
+from seating import ImpossibleSize, generate, generator, quality_report
 from seating_checks import check_hard_rules, spread
 
 SIZES = [
@@ -146,3 +148,24 @@ def test_players_sitting_out_still_meet_at_most_the_cap():
     seating = generate(25, 8, seed=1, iterations=100_000)
     check_hard_rules(seating, 25, 8, 2)
     assert quality_report(seating)["stage"]["pair_max"] <= 4
+
+
+def _pairs_above(seating, cap: int) -> int:
+    meetings = Counter()
+    for rnd in seating.rounds:
+        for table in rnd:
+            meetings.update(itertools.combinations(sorted(table.seats), 2))
+    return sum(1 for m in meetings.values() if m > cap)
+
+
+def test_near_mode_keeps_its_band_and_leaves_fewer_pairs_above_the_cap_when_none_is_found(monkeypatch):
+    # 25 x 8 "near": the cap is 4 meetings and the band 3..5 at each table and with each judge. In
+    # this budget no repair search finds a seating with both (seed 1), so the repair keeps the one
+    # in the band with the fewest pairs above the cap: 3, where the anneal alone leaves 9.
+    seating = generate(25, 8, seed=1, iterations=20_000, balance="near")
+    monkeypatch.setattr(generator, "_within_cap", lambda players, games, fixed, result, *rest: (result, None))
+    annealed = generate(25, 8, seed=1, iterations=20_000, balance="near")
+    check_hard_rules(seating, 25, 8, 2)
+    stage = quality_report(seating)["stage"]
+    assert (stage["table_min"], stage["table_max"], stage["judge_min"], stage["judge_max"]) == (3, 5, 3, 5)
+    assert _pairs_above(seating, 4) < _pairs_above(annealed, 4)
