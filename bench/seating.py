@@ -2,13 +2,16 @@
 
     .venv/bin/python bench/seating.py [--sizes 20x8,30x10,...] [--time-scale 1.0]
                                       [--mafia-factor 10] [--mafia-cap SECONDS] [--no-mafia]
+                                      [--skip near,tables] [--seed S]
 
-For every size, our generator with balance="pairs" (the default: opponents first) and with
-balance="tables" (every player at every table and with every judge floor/ceil(G/T) times; the
-opponents then cannot reach the round-pair bound, the note gives the bound under that rule), then:
+For every size, our generator with balance="pairs" (the generator's default: opponents first),
+"near" (the admin's default: every table and judge count within one of floor/ceil(G/T)) and
+"tables" (every player at every table and with every judge floor/ceil(G/T) times; the opponents
+then cannot reach the round-pair bound, the note gives the bound under that rule), then:
 time, seat maximum (how often a player takes his most frequent seat), pair counts
 min/max/std beside the lowest possible std (round-pair / integrality bound), table and judge spread
-(min..max of a player's count at one table / with one judge), and evaluated moves a second.
+(min..max of a player's count at one table / with one judge), evaluated moves a second, and in
+the note how many pairs meet more often than the cap ceil(lambda) + 1.
 mafia-schedule has no time budget in its API: it runs in a subprocess with a timeout of
 ``mafia-factor`` x our time (capped by ``--mafia-cap`` when given) and shows 'timed out' past it.
 It has no judges. ``pip install mafia-schedule==0.0.6`` into the venv for its rows (bench only).
@@ -98,6 +101,8 @@ def row(name, p, g, seconds, seating, note="", rate=None, judges=True):
     if seating is None:
         return f"{p:>4} {g:>3} {name:<15} {seconds:>7.1f}  {note}"
     s = quality_report(seating, p, p // 10)["stage"]
+    if s["pairs_above_cap"]:
+        note = f"{s['pairs_above_cap']} pair(s) above the cap {s['pair_cap']}; {note}".rstrip("; ")
     bound = round_pair_bound(p, g, p // 10)
     judge = f"{s['judge_min']}..{s['judge_max']}" if judges else "n/a"
     return (
@@ -114,9 +119,12 @@ def main(argv=None) -> int:
     parser.add_argument("--mafia-factor", type=float, default=10.0)
     parser.add_argument("--mafia-cap", type=float, default=None)
     parser.add_argument("--no-mafia", action="store_true")
-    parser.add_argument("--no-tables", action="store_true", help="skip the balance='tables' rows")
+    parser.add_argument(
+        "--skip", default="", help="comma list of the balance modes near, tables whose rows to leave out"
+    )
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
+    args.skip = {mode.strip() for mode in args.skip.split(",") if mode.strip()}
     sizes = SIZES
     if args.sizes:
         sizes = [tuple(int(x) for x in item.split("x")) for item in args.sizes.split(",")]
@@ -130,13 +138,18 @@ def main(argv=None) -> int:
         ours = generate(p, g, seed=args.seed, time_limit=limit)
         seconds = time.perf_counter() - start
         print(row("ours (pairs)", p, g, seconds, ours, rate=ours.stats.get("moves_per_second")), flush=True)
-        if not args.no_tables:
+        for mode in ("near", "tables"):
+            if mode in args.skip:
+                continue
             start = time.perf_counter()
-            balanced = generate(p, g, seed=args.seed, time_limit=limit, balance="tables")
+            balanced = generate(p, g, seed=args.seed, time_limit=limit, balance=mode)
             tseconds = time.perf_counter() - start
             balanced_bound = bounds(p, g)["tables_balanced"]  # None when players sit out
-            note = f"bound with tables balanced {balanced_bound:.3f}" if balanced_bound is not None else ""
-            print(row("ours (tables)", p, g, tseconds, balanced, note, rate=balanced.stats.get("moves_per_second")), flush=True)
+            note = ""
+            if mode == "tables" and balanced_bound is not None:
+                note = f"bound with tables balanced {balanced_bound:.3f}"
+            rate = balanced.stats.get("moves_per_second")
+            print(row(f"ours ({mode})", p, g, tseconds, balanced, note, rate=rate), flush=True)
         print(row("random", p, g, 0.0, random_seating(p, g, args.seed)), flush=True)
         if not args.no_mafia:
             timeout = args.mafia_factor * seconds
