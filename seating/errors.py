@@ -1,4 +1,9 @@
 """Errors of the pure seating generator (no Django here)."""
+import math
+
+# Far above any real stage; beyond them the search's arrays alone would not fit in memory.
+MAX_PLAYERS = 2000
+MAX_GAMES = 100
 
 
 class SeatingError(ValueError):
@@ -24,10 +29,24 @@ def _words(values):
     return " or ".join(str(value) for value in values)
 
 
+def check_run(seed: int, time_limit: float | None = None) -> None:
+    """A seed of 0 or more and, when given, a finite positive time limit (NaN or infinity would
+    never stop the search)."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise SeatingError(f"seed {seed}: give a whole number 0 or more")
+    if time_limit is not None and not (math.isfinite(time_limit) and time_limit > 0):
+        raise SeatingError(f"time limit {time_limit}: give a positive number of seconds")
+
+
+def check_games(games: int) -> None:
+    if games > MAX_GAMES:
+        raise ImpossibleSize(f"{games} games: a stage has at most {MAX_GAMES}; would work: games 1 to {MAX_GAMES}")
+
+
 def check_size(players: int, games: int, tables: int | None = None) -> int:
     """Validate a stage's sizes and return the number of tables a round.
 
-    Rules: at least 10 players; at least one game; 1 <= tables <= players // 10;
+    Rules: 10 to ``MAX_PLAYERS`` players; 1 to ``MAX_GAMES`` games; 1 <= tables <= players // 10;
     players * games a multiple of 10 * tables (so that every round is full).
     Raises :class:`ImpossibleSize` naming sizes that would work.
     """
@@ -35,8 +54,13 @@ def check_size(players: int, games: int, tables: int | None = None) -> int:
         raise ImpossibleSize(
             f"{players} players: a table needs 10 players; would work: players 10 or more"
         )
+    if players > MAX_PLAYERS:
+        raise ImpossibleSize(
+            f"{players} players: the generator seats at most {MAX_PLAYERS}; would work: players 10 to {MAX_PLAYERS}"
+        )
     if games < 1:
         raise ImpossibleSize(f"{games} games: every player needs at least 1 game; would work: games 1 or more")
+    check_games(games)
     max_tables = players // 10
     if tables is None:
         tables = max_tables

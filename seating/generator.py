@@ -29,7 +29,7 @@ import numpy as np
 
 from .anneal import RoundState
 from .balance import BALANCES, optimise
-from .errors import ImpossibleSize, SeatingError, check_size
+from .errors import ImpossibleSize, SeatingError, check_games, check_run, check_size
 from .latin import (
     best_flips,
     best_hadamard_rows,
@@ -263,6 +263,7 @@ def generate(
     """
     if balance not in BALANCES:
         raise SeatingError(f"balance must be one of {', '.join(BALANCES)}, not {balance!r}")
+    check_run(seed, time_limit)
     tables = check_size(players, games, tables)
     rounds_total = players * games // (10 * tables)
     fixed_rounds = list(fixed_rounds or [])
@@ -412,6 +413,8 @@ def generate_final(games: int = 10, seed: int = 0, players: list[int] | None = N
     """
     if games < 1:
         raise ImpossibleSize("the final needs at least 1 game; would work: games 1 to 10")
+    check_games(games)
+    check_run(seed)
     numbers = list(players) if players is not None else list(range(1, 11))
     if len(numbers) != 10 or len(set(numbers)) != 10:
         raise ImpossibleSize(f"the final seats exactly 10 distinct players, got {len(numbers)}")
@@ -456,6 +459,7 @@ def reseat(
     """
     if not 0 <= played_rounds <= len(seating.rounds):
         raise SeatingError(f"played_rounds must be within 0..{len(seating.rounds)}")
+    check_run(seed, time_limit)
     withdrawn = list(withdrawn)
     substitutes = list(substitutes)
     if len(substitutes) > len(withdrawn):

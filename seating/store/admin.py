@@ -116,8 +116,9 @@ class SeatingStageAdmin(StageAdmin):
         preview = None
         if request.method == "POST":
             data = request.POST.copy()
-            if "_regenerate" in data and data.get("seed", "").isdigit():
-                data["seed"] = str(int(data["seed"]) + 1)  # another draw with the next seed
+            seed = data.get("seed", "").strip()
+            if "_regenerate" in data and seed.isascii() and seed.isdigit() and len(seed) <= 18:
+                data["seed"] = str(int(seed) + 1)  # another draw with the next seed (the form checks its range)
             form = GenerateSeatingForm(data, stage=stage)
             if form.is_valid():
                 preview = self._preview(form, stage)
@@ -284,6 +285,7 @@ class SeatingStageAdmin(StageAdmin):
             seating=Seating.from_document(payload["seating"]),
             roster=Roster(players=tuple(by_id[pk] for pk in payload["players"] if pk in by_id), judges=tuple(tournament_judges(stage=stage))),
             played_rounds=payload["played"], withdrawn=tuple(payload["withdrawn"]), substitutes=tuple(payload["substitutes"]),
+            based_on=payload.get("based_on", ""),  # a token from before the digest: refused as outdated
         )
         try:
             if len(plan.roster.players) != len(payload["players"]):

@@ -17,11 +17,49 @@ from .services import BALANCE_CHOICES, DEFAULT_BALANCE
 PREVIEW_SALT = "seating.store.preview"
 RESEAT_SALT = "seating.store.reseat"
 PREVIEW_MAX_AGE = 24 * 3600  # seconds a preview can be saved after it was made
+SEED_MAX = 2**32 - 1  # "Generate again" adds one; any seed up to this is a draw of its own
 
 BALANCE_HELP = _(
     "What gives way when opponents and judges or tables conflict. Opponents first may seat a player "
     "with one judge or at one table far more often than the others (say 1 to 7 times in 10 games)."
 )
+
+
+_LARGEST_ID = 2**63 - 1  # larger ids make SQLite raise OverflowError instead of finding nothing
+
+
+def _is_id(value) -> bool:
+    """Whether a submitted value can be a primary key the database may be asked about."""
+    text = str(value).strip()
+    return text.isascii() and text.isdigit() and len(text) <= 19 and int(text) <= _LARGEST_ID
+
+
+class PlayerChoiceField(forms.ModelChoiceField):
+    """A player by id; an id no database holds is "not one of the choices" (not a crash)."""
+
+    def to_python(self, value):
+        if value not in self.empty_values and not _is_id(value):
+            raise forms.ValidationError(self.error_messages["invalid_choice"], code="invalid_choice")
+        return super().to_python(value)
+
+
+class PlayersChoiceField(forms.ModelMultipleChoiceField):
+    """Players by id; an id no database holds is "not one of the choices" (not a crash)."""
+
+    def _check_values(self, value):
+        for pk in value:
+            if not _is_id(pk):
+                raise forms.ValidationError(
+                    self.error_messages["invalid_choice"], code="invalid_choice", params={"value": pk},
+                )
+        return super()._check_values(value)
+
+
+class PlayerAutocomplete(AutocompleteSelect):
+    """The admin's autocomplete; a re-shown form leaves out a submitted value that is no id."""
+
+    def optgroups(self, name, value, attr=None):
+        return super().optgroups(name, [v for v in value if _is_id(v)], attr)
 
 
 def balance_field() -> forms.ChoiceField:
@@ -37,14 +75,16 @@ def clean_balance_value(value: str) -> str:
 
 class GenerateSeatingForm(forms.Form):
     games = forms.IntegerField(label=_("Games per player"), min_value=1, max_value=60)
-    seed = forms.IntegerField(label=_("Seed"), min_value=0, initial=0, help_text=_("The same seed gives the same seating."))
+    seed = forms.IntegerField(
+        label=_("Seed"), min_value=0, max_value=SEED_MAX, initial=0, help_text=_("The same seed gives the same seating."),
+    )
     time_limit = forms.FloatField(
         label=_("Time limit, seconds"), required=False, min_value=0.1, max_value=60,
         help_text=_("Empty: the generator's own budget (reproducible from the seed)."),
     )
     tables = forms.IntegerField(label=_("Tables a round"), required=False, min_value=1, help_text=_("Empty: one per 10 players."))
     balance = balance_field()
-    players = forms.ModelMultipleChoiceField(
+    players = PlayersChoiceField(
         label=_("Players"), queryset=Player.objects.none(), required=False, widget=forms.CheckboxSelectMultiple,
         help_text=_("Empty: every registration not withdrawn. A final seats exactly 10."),
     )
@@ -130,6 +170,7 @@ def sign_reseat(*, stage: Stage, plan) -> str:
         {
             "stage": stage.pk, "seating": plan.seating.to_document(), "players": plan.roster.player_ids(),
             "played": plan.played_rounds, "withdrawn": list(plan.withdrawn), "substitutes": list(plan.substitutes),
+            "based_on": plan.based_on,
         },
         salt=RESEAT_SALT, compress=True,
     )
@@ -158,14 +199,14 @@ class SwapSeatsForm(forms.Form):
 
 
 class ReseatForm(forms.Form):
-    withdrawn = forms.ModelChoiceField(label=_("Withdrawn player"), queryset=Player.objects.none(), required=False)
-    substitute = forms.ModelChoiceField(
+    withdrawn = PlayerChoiceField(label=_("Withdrawn player"), queryset=Player.objects.none(), required=False)
+    substitute = PlayerChoiceField(
         label=_("Substitute"), queryset=Player.objects.none(), required=False,
         # Search by nickname instead of a list of every player in the database.
-        widget=AutocompleteSelect(Registration._meta.get_field("player"), admin.site),
+        widget=PlayerAutocomplete(Registration._meta.get_field("player"), admin.site),
         help_text=_("Takes over the withdrawn player's remaining games; registered in the tournament on reseating."),
     )
-    seed = forms.IntegerField(label=_("Seed"), min_value=0, initial=0)
+    seed = forms.IntegerField(label=_("Seed"), min_value=0, max_value=SEED_MAX, initial=0)
     time_limit = forms.FloatField(label=_("Time limit, seconds"), required=False, min_value=0.1, max_value=60)
     balance = balance_field()
 

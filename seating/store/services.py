@@ -9,6 +9,8 @@ Every service is atomic: a refusal raises `SeatingRefused` and leaves nothing ha
 """
 from __future__ import annotations
 
+import hashlib
+import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -78,6 +80,15 @@ def _iterations(time_limit: float | None, iterations: int | None) -> int | None:
     return getattr(settings, "SEATING_ITERATIONS", None)
 
 
+def _check_run(*, seed: int, time_limit: float | None) -> None:
+    """A seed of 0 or more; a time limit that is a positive number of seconds (NaN or infinity
+    would never stop the search), or none."""
+    if seed < 0:
+        raise SeatingRefused(_("Seed: give a whole number 0 or more."), field="seed")
+    if time_limit is not None and not (math.isfinite(time_limit) and time_limit > 0):
+        raise SeatingRefused(_("Time limit: give a positive number of seconds or leave it empty."), field="time_limit")
+
+
 def _generator_refusal(error: SeatingError, field: str = "games") -> SeatingRefused:
     return SeatingRefused(_("Impossible seating: %(reason)s") % {"reason": error}, field=field)
 
@@ -124,8 +135,7 @@ def preview_seating(
     roster = _roster(stage=stage, players=players)
     if games < 1:
         raise SeatingRefused(_("Games: every player needs at least one game."), field="games")
-    if time_limit is not None and time_limit <= 0:
-        raise SeatingRefused(_("Time limit: give a positive number of seconds or leave it empty."), field="time_limit")
+    _check_run(seed=seed, time_limit=time_limit)
     if is_final(stage):
         if roster.size != FINAL_PLAYERS:
             raise SeatingRefused(
@@ -274,6 +284,7 @@ class ReseatPlan:
     played_rounds: int
     withdrawn: tuple[int, ...]  # player ids
     substitutes: tuple[int, ...]  # player ids; the n-th takes over the n-th withdrawn's games
+    based_on: str  # `seating_digest` of the stored seating it was worked out from
 
     def report(self) -> dict:
         return seating_report(self.seating, self.roster.size, self.seating.tables)
@@ -285,6 +296,14 @@ def _played_upto(stored: StoredSeating) -> int:
     if [stored_round.number for stored_round in stored.rounds[:played_upto]] != list(range(1, played_upto + 1)):
         raise SeatingRefused(_("The stage's rounds are not numbered 1..N: reseating needs them in order."))
     return played_upto
+
+
+def seating_digest(stored: StoredSeating) -> str:
+    """A digest of every stored round (tables, judges, seats as player ids): a reseating applies
+    only to the seating it was worked out from, played or not (a stage generated again meanwhile
+    must not be overwritten by an older plan)."""
+    rounds = _rounds_by_id(stored.seating, stored.roster, len(stored.seating.rounds))
+    return hashlib.sha256(repr(rounds).encode()).hexdigest()
 
 
 def _rounds_by_id(seating: Seating, roster: Roster, count: int) -> list:
@@ -307,6 +326,7 @@ def plan_reseat(
 ) -> ReseatPlan:
     """Work out a reseating (see `reseat_stage`) without writing anything."""
     _check_balance(balance)
+    _check_run(seed=seed, time_limit=time_limit)
     if not withdrawn and not substitutes:
         raise SeatingRefused(_("Choose a withdrawn player or a substitute."), field="withdrawn")
     if len(substitutes) > len(withdrawn):
@@ -337,6 +357,13 @@ def plan_reseat(
                 )
     if played_upto == len(stored.rounds):
         raise SeatingRefused(_("Every round of the stage is played already: nothing to reseat."))
+    staying = len(seated_ids - withdrawn_ids) + len(substitutes)
+    if staying < 10:
+        raise SeatingRefused(
+            _("Only %(count)d players would be left and a table needs 10: withdraw fewer or add substitutes.")
+            % {"count": staying},
+            field="withdrawn",
+        )
 
     # The stored players keep their numbers 1..P, the substitutes come after them; the withdrawn
     # keep theirs in the played rounds and get no more games.
@@ -360,6 +387,7 @@ def plan_reseat(
     return ReseatPlan(
         seating=reseated, roster=roster, played_rounds=played_upto,
         withdrawn=tuple(player.pk for player in withdrawn), substitutes=tuple(player.pk for player in substitutes),
+        based_on=seating_digest(stored),
     )
 
 
@@ -371,6 +399,7 @@ def apply_reseat(*, stage: Stage, plan: ReseatPlan, user) -> list[Game]:
     stored = stored_seating(stage=stage)
     if (
         stored.is_empty
+        or seating_digest(stored) != plan.based_on
         or _played_upto(stored) != plan.played_rounds
         or _rounds_by_id(stored.seating, stored.roster, plan.played_rounds) != _rounds_by_id(plan.seating, plan.roster, plan.played_rounds)
         or Registration.objects.filter(tournament_id=stage.tournament_id, player_id__in=plan.withdrawn, withdrawn=False).count() != len(plan.withdrawn)

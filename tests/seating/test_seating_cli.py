@@ -4,6 +4,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from seating.__main__ import main
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -48,6 +50,23 @@ def test_impossible_sizes_exit_2_with_sizes_that_work(capsys):
     assert main(["--players", "25", "--games", "10"]) == 2
     err = capsys.readouterr().err
     assert "would work" in err and "games 8 or 12" in err
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--games", "1", "--seed", "-1"], "seed -1: give a whole number 0 or more"),
+        (["--final", "--games", "10", "--seed", "-1"], "seed -1"),
+        (["--players", "20", "--games", "8", "--time-limit", "nan"], "time limit nan: give a positive number of seconds"),
+        (["--players", "20", "--games", "8", "--time-limit", "inf"], "time limit inf"),
+        (["--players", "100000", "--games", "1"], "at most 2000"),
+        (["--players", "20", "--games", "99999999999999999999"], "at most 100"),
+        (["--final", "--games", "100000000"], "at most 100"),
+    ],
+)
+def test_a_run_that_could_not_end_exits_2_naming_the_value(capsys, args, message):
+    assert main(args) == 2
+    assert message in capsys.readouterr().err
 
 
 def test_the_module_runs_as_a_program():

@@ -241,6 +241,11 @@ def test_the_pages_speak_russian(admin_client, stage):
         ("seating_reseat", {"withdrawn": "abc", "substitute": "-1", "seed": "x"}),
         ("seating_reseat", {}),
         ("seating_reseat", {"_apply": "1", "reseat": "junk"}),
+        # ids and seeds beyond the database's integers (SQLite raises OverflowError on them)
+        ("seating_generate", {"_preview": "1", "games": "10", "seed": "0", "players": ["9999999999999999999999999"]}),
+        ("seating_generate", {"_regenerate": "1", "games": "10", "seed": "²"}),
+        ("seating_generate", {"_regenerate": "1", "games": "10", "seed": "9" * 5000}),
+        ("seating_reseat", {"withdrawn": "", "substitute": "9999999999999999999999999", "seed": "0"}),
     ],
 )
 def test_junk_input_never_fails_the_server(admin_client, stage, which, data):
@@ -304,3 +309,18 @@ def test_a_reseating_is_not_applied_once_the_stage_moved_on(admin_client, stage)
     assert not Registration.objects.get(tournament=stage.tournament, player=leaving).withdrawn
     response = admin_client.post(url, {"reseat": token[:-2] + "zz", "_apply": "1"}, follow=True)
     assert b"outdated or damaged" in response.content
+
+
+@pytest.mark.parametrize(
+    ("which", "data", "field", "error"),
+    [
+        ("seating_generate", {"_preview": "1", "games": "10", "seed": "0", "players": ["9999999999999999999999999"]}, "players", "not one of the available choices"),
+        ("seating_generate", {"_regenerate": "1", "games": "10", "seed": "²"}, "seed", "Enter a whole number"),
+        ("seating_reseat", {"withdrawn": "", "substitute": "9999999999999999999999999", "seed": "0"}, "substitute", "not one of the available choices"),
+    ],
+)
+def test_an_id_or_seed_out_of_range_is_an_error_at_its_field(admin_client, stage, which, data, field, error):
+    saved(admin_client, stage)
+    response = admin_client.post(reverse(f"admin:tournaments_stage_{which}", args=[stage.pk]), data)
+    form = response.context["form"] if which == "seating_generate" else response.context["reseat_form"]
+    assert error in " ".join(form.errors[field])

@@ -9,7 +9,9 @@ from protocols.models import Game, GameResult, GameStatus, Seat
 from seating.store.selectors import stored_seating
 from seating.store.services import (
     SeatingRefused,
+    apply_reseat,
     find_seat,
+    plan_reseat,
     preview_seating,
     reseat_stage,
     save_seating,
@@ -293,3 +295,39 @@ def test_the_stored_report_measures_the_full_stage_players_apart(stage, user):
     assert report["stage"]["games_min"] == 3  # the withdrawn player's games are in the whole report
     assert report["full_stage"]["players"] == 19 and report["full_stage"]["partial_players"] == 2
     assert report["full_stage"]["games_min"] == report["full_stage"]["games_max"] == 10
+
+
+def test_a_reseat_worked_out_before_the_stage_was_generated_again_is_refused(stage, user):
+    # nothing played yet: the played rounds alone cannot tell the two seatings apart
+    save_seating(stage=stage, seating=preview_seating(stage=stage, games=10, seed=1)[0], user=user)
+    leaving = Seat.objects.filter(game__stage=stage).first().player
+    plan = plan_reseat(stage=stage, withdrawn=[leaving], substitutes=[PlayerFactory()], seed=7)
+    save_seating(stage=stage, seating=preview_seating(stage=stage, games=5, seed=2)[0], user=user)
+    regenerated = grid(stage)
+    with pytest.raises(SeatingRefused, match="changed since the reseating was worked out"):
+        apply_reseat(stage=stage, plan=plan, user=user)
+    assert grid(stage) == regenerated and len(regenerated) == 5
+    assert not Registration.objects.filter(tournament=stage.tournament, withdrawn=True).exists()
+
+
+def test_withdrawing_so_many_that_no_table_is_left_is_refused_before_anything_changes(stage, user):
+    save_seating(stage=stage, seating=preview_seating(stage=stage, games=10, seed=1)[0], user=user)
+    before = grid(stage)
+    everyone = [registration.player for registration in Registration.objects.filter(tournament=stage.tournament)]
+    with pytest.raises(SeatingRefused, match="Only 9 players would be left") as refused:
+        reseat_stage(stage=stage, withdrawn=everyone[:11], substitutes=[], seed=0, user=user)
+    assert refused.value.field == "withdrawn"
+    assert grid(stage) == before
+    assert not Registration.objects.filter(tournament=stage.tournament, withdrawn=True).exists()
+
+
+@pytest.mark.parametrize(("seed", "time_limit", "field"), [(-1, None, "seed"), (0, float("nan"), "time_limit"), (0, float("inf"), "time_limit")])
+def test_a_negative_seed_or_an_endless_time_limit_is_refused_by_name(stage, user, seed, time_limit, field):
+    with pytest.raises(SeatingRefused) as refused:
+        preview_seating(stage=stage, games=10, seed=seed, time_limit=time_limit)
+    assert refused.value.field == field
+    save_seating(stage=stage, seating=preview_seating(stage=stage, games=10, seed=1)[0], user=user)
+    leaving = Seat.objects.filter(game__stage=stage).first().player
+    with pytest.raises(SeatingRefused) as refused:
+        plan_reseat(stage=stage, withdrawn=[leaving], substitutes=[PlayerFactory()], seed=seed, time_limit=time_limit)
+    assert refused.value.field == field

@@ -18,7 +18,7 @@ def find_tournament(slug: str) -> Tournament:
 def find_stage(tournament: Tournament, value: str) -> Stage:
     """A stage by its kind (qualifying, semifinal, final) or its order number."""
     query = Q(kind=value.lower())
-    if value.isdigit():
+    if value.isdecimal() and len(value) <= 9:  # (not "²", which isdigit() lets through; no overflow)
         query |= Q(order=int(value))
     stage = tournament.stages.filter(query).first()
     if stage is None:

@@ -98,7 +98,8 @@ class Command(BaseCommand):
             numbers = [int(part) for part in value.split(",") if part.strip()]
         except ValueError:
             raise CommandError(_("--players: give registration numbers separated by commas.")) from None
-        registrations = {r.number: r for r in tournament.registrations.filter(number__in=numbers).select_related("player")}
+        asked = [n for n in numbers if 0 < n < 2**31]  # (no registration has another; SQLite overflows on huge ones)
+        registrations = {r.number: r for r in tournament.registrations.filter(number__in=asked).select_related("player")}
         missing = [str(n) for n in numbers if n not in registrations]
         if missing:
             raise CommandError(_("--players: no registration numbered %(numbers)s.") % {"numbers": ", ".join(missing)})

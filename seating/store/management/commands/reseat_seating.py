@@ -40,7 +40,9 @@ class Command(BaseCommand):
             )
         except SeatingRefused as refusal:
             raise command_error(refusal) from refusal
-        self.stdout.write(render_text(stage_report(stage_obj)).partition("\n\n")[0])
+        report = stage_report(stage_obj)
+        if report is not None:
+            self.stdout.write(render_text(report).partition("\n\n")[0])
         self.stdout.write(self.style.SUCCESS(_("Reseated: %(games)d games not yet played made again.") % {"games": len(created)}))
 
     def _players(self, option: str, nicknames: list[str]) -> list[Player]:
