@@ -329,6 +329,10 @@ def plan_reseat(
     _check_run(seed=seed, time_limit=time_limit)
     if not withdrawn and not substitutes:
         raise SeatingRefused(_("Choose a withdrawn player or a substitute."), field="withdrawn")
+    for field, chosen in (("withdrawn", withdrawn), ("substitute", substitutes)):
+        twice = sorted({str(player) for player in chosen if sum(other.pk == player.pk for other in chosen) > 1})
+        if twice:
+            raise SeatingRefused(_("%(players)s chosen more than once.") % {"players": ", ".join(twice)}, field=field)
     if len(substitutes) > len(withdrawn):
         raise SeatingRefused(_("Substitute: a substitute takes over the games of a withdrawn player; choose who withdraws."), field="substitute")
     if is_final(stage):

@@ -80,6 +80,8 @@ def test_it_refuses_to_overwrite_a_seating_without_replace(stage):
         (["autumn-cup", "--stage", "qualifying", "--games", "10", "--players", "1,99"], "99"),
         (["autumn-cup", "--stage", "qualifying", "--games", "10", "--players", "1,99999999999999999999"], "99999999999999999999"),
         (["autumn-cup", "--stage", "²", "--games", "10"], "--stage: no stage ²"),
+        (["autumn-cup", "--stage", "qualifying", "--games", "10", "--players", "1,2,2"], "--players: 2 given more than once"),
+        (["autumn-cup", "--stage", "qualifying", "--games", "10", "--players", ","], "--players: give registration numbers"),
         (["autumn-cup", "--stage", "qualifying", "--games", "10", "--seed", "-1"], "--seed: Seed: give a whole number 0 or more"),
         (["autumn-cup", "--stage", "qualifying", "--games", "10", "--time-limit", "nan"], "--time-limit"),
         (["autumn-cup", "--stage", "qualifying", "--games", "10", "--time-limit", "inf"], "--time-limit"),

@@ -331,3 +331,11 @@ def test_a_negative_seed_or_an_endless_time_limit_is_refused_by_name(stage, user
     with pytest.raises(SeatingRefused) as refused:
         plan_reseat(stage=stage, withdrawn=[leaving], substitutes=[PlayerFactory()], seed=seed, time_limit=time_limit)
     assert refused.value.field == field
+
+
+def test_a_player_withdrawn_twice_is_named(stage, user):
+    save_seating(stage=stage, seating=preview_seating(stage=stage, games=10, seed=1)[0], user=user)
+    leaving = Seat.objects.filter(game__stage=stage).first().player
+    with pytest.raises(SeatingRefused, match=f"{leaving} chosen more than once") as refused:
+        plan_reseat(stage=stage, withdrawn=[leaving, leaving], substitutes=[PlayerFactory(), PlayerFactory()])
+    assert refused.value.field == "withdrawn"

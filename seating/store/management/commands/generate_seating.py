@@ -98,6 +98,11 @@ class Command(BaseCommand):
             numbers = [int(part) for part in value.split(",") if part.strip()]
         except ValueError:
             raise CommandError(_("--players: give registration numbers separated by commas.")) from None
+        if not numbers:
+            raise CommandError(_("--players: give registration numbers separated by commas."))
+        twice = sorted({str(n) for n in numbers if numbers.count(n) > 1})
+        if twice:
+            raise CommandError(_("--players: %(numbers)s given more than once.") % {"numbers": ", ".join(twice)})
         asked = [n for n in numbers if 0 < n < 2**31]  # (no registration has another; SQLite overflows on huge ones)
         registrations = {r.number: r for r in tournament.registrations.filter(number__in=asked).select_related("player")}
         missing = [str(n) for n in numbers if n not in registrations]
