@@ -203,14 +203,14 @@ def _within_cap(players, games, fixed, result, seed, iterations, time_limit, bal
         )
         if left is not None:
             left -= time.perf_counter() - started
-        rounds = [RoundState(g, r.tables.copy(), r.judges.copy()) for g, r in zip(found, result)]
+        candidate = [RoundState(g, r.tables.copy(), r.judges.copy()) for g, r in zip(found, result)]
         if tstats["within_cap"]:
-            return rounds, tstats
+            return candidate, tstats
         # none within the cap: keep the seating with the fewest pairs above it (in the band)
-        if band is None or _outside_band(list(fixed) + rounds, players, band) == 0:
-            above = _pairs_above([r.groups for r in list(fixed) + rounds], players, cap)
+        if band is None or _outside_band(list(fixed) + candidate, players, band) == 0:
+            above = _pairs_above([r.groups for r in list(fixed) + candidate], players, cap)
             if above < fewest[0]:
-                fewest = (above, rounds, tstats)
+                fewest = (above, candidate, tstats)
         start = [rng.permutation(g.ravel()).reshape(g.shape) for g in start]
     return fewest[1], fewest[2]
 
