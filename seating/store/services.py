@@ -330,7 +330,8 @@ def plan_reseat(
     if not withdrawn and not substitutes:
         raise SeatingRefused(_("Choose a withdrawn player or a substitute."), field="withdrawn")
     for field, chosen in (("withdrawn", withdrawn), ("substitute", substitutes)):
-        twice = sorted({str(player) for player in chosen if sum(other.pk == player.pk for other in chosen) > 1})
+        times = Counter(player.pk for player in chosen)
+        twice = sorted({str(player) for player in chosen if times[player.pk] > 1})
         if twice:
             raise SeatingRefused(_("%(players)s chosen more than once.") % {"players": ", ".join(twice)}, field=field)
     if len(substitutes) > len(withdrawn):

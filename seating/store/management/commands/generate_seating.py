@@ -6,6 +6,8 @@ stage already has games in play or signed off, when the sizes cannot make full t
 ``--players top`` seats the best of the current standings (10 for a final; for a semifinal the
 largest multiple of 10 not above half the field, at least 10), as the admin form pre-selects.
 """
+from collections import Counter
+
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
@@ -100,7 +102,7 @@ class Command(BaseCommand):
             raise CommandError(_("--players: give registration numbers separated by commas.")) from None
         if not numbers:
             raise CommandError(_("--players: give registration numbers separated by commas."))
-        twice = sorted({str(n) for n in numbers if numbers.count(n) > 1})
+        twice = sorted(str(n) for n, times in Counter(numbers).items() if times > 1)
         if twice:
             raise CommandError(_("--players: %(numbers)s given more than once.") % {"numbers": ", ".join(twice)})
         asked = [n for n in numbers if 0 < n < 2**31]  # (no registration has another; SQLite overflows on huge ones)
