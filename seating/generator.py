@@ -169,11 +169,13 @@ def _within_cap(players, games, fixed, result, seed, iterations, time_limit, bal
     search they come from (None when they are the result's)."""
     cap = pair_cap(players, games)
     rounds = [r.groups for r in list(fixed) + list(result)]
-    if len({len(g) for g in rounds}) > 1 or _most_meetings(rounds, players) <= cap:
-        return result, None  # (the search needs the same number of tables in every round)
+    if len({len(g) for g in rounds}) > 1:
+        return result, None  # the search needs the same number of tables in every round
+    fewest = (_pairs_above(rounds, players, cap), result, None)  # pairs above the cap, rounds, stats
+    if fewest[0] == 0:
+        return result, None
     rng = np.random.default_rng(seed)
     start = [r.groups for r in result]
-    fewest = (_pairs_above(rounds, players, cap), result, None)  # pairs above the cap, rounds, stats
     labels = band = None
     if balance != "pairs":
         every = list(fixed) + list(result)
