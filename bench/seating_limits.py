@@ -2,8 +2,7 @@
 and the opponents' bound with the pair cap.
 
 Run: ``.venv/bin/python bench/seating_limits.py`` (about two minutes on the reference machine).
-The second part needs a SAT solver: ``pip install python-sat`` into the venv (bench only); without
-it that part says so and is skipped.
+The second part uses the SAT solver the generator already depends on (python-sat).
 
 The generator's cap is ceil(lambda) + 1 = 5 meetings here, and the balance modes hold every
 player's count at each table in a band: 3..5 for "near", exactly 4 for "tables". This script

@@ -1,0 +1,269 @@
+"""Within the pair cap, exactly: the free rounds as a SAT model, for when the searches miss.
+
+The tabu searches (``tabu.py``) look for a seating with every pair within the cap ceil(lambda) + 1,
+and in the "near" and "tables" modes with every table and judge count in the band as well. A
+search either finds one or runs out of time, and running out of time proves nothing: 25 x 8 in
+the near mode left 2-3 pairs at 5 meetings over a whole 28 s run, yet a SAT solver finds a
+seating there with nobody above 4 in about 15 s. So when the searches miss, the generator asks
+this model, with what is left of its time.
+
+The model keeps what the search keeps: the fixed (played) rounds as they are, who plays each free
+round, and each group's table and judge label. A variable says that player p sits in group g of
+free round r. Clauses: every playing player in exactly one group; every group of 10; every pair
+meets at most ``cap`` times over the whole stage (the fixed rounds' meetings counted); with a
+``band``, every player's count at each table label and with each judge label within it. The
+solver (CaDiCaL, through python-sat) only decides whether such a seating exists; the tabu search
+then lowers the shared pairs from it while it stays within the cap and the band.
+
+Outcomes: a seating (its groups, round by round, with the labels of the free rounds it was given),
+``IMPOSSIBLE`` (proved: no seating keeps the cap and the band with these fixed rounds and these
+players out), or ``UNKNOWN`` (the budget of ``conflicts`` ran out).
+"""
+from __future__ import annotations
+
+import itertools
+import time
+
+import numpy as np
+from pysat.card import CardEnc, EncType
+from pysat.formula import IDPool
+from pysat.solvers import Cadical195
+
+IMPOSSIBLE = "impossible"
+UNKNOWN = "unknown"
+
+
+class _Model:
+    """Clauses over the free rounds; ``y[r][p]`` lists player p's group variables in free round r."""
+
+    def __init__(self):
+        self.pool = IDPool()
+        self.clauses: list[list[int]] = []
+
+    def var(self, *key) -> int:
+        return self.pool.id(key)
+
+    def count(self, lits: list[int], low: int, high: int) -> bool:
+        """low <= (true literals) <= high; False when no assignment can meet it."""
+        low, high = max(0, low), min(len(lits), high)
+        if low > high:
+            return False
+        if low == high:
+            encoded = CardEnc.equals(lits=lits, bound=low, vpool=self.pool, encoding=EncType.seqcounter)
+            self.clauses.extend(encoded.clauses)
+            return True
+        if high < len(lits):
+            encoded = CardEnc.atmost(lits=lits, bound=high, vpool=self.pool, encoding=EncType.seqcounter)
+            self.clauses.extend(encoded.clauses)
+        if low > 0:
+            encoded = CardEnc.atleast(lits=lits, bound=low, vpool=self.pool, encoding=EncType.seqcounter)
+            self.clauses.extend(encoded.clauses)
+        return True
+
+
+def seating_within(
+    players: int,
+    fixed: list[np.ndarray],
+    free: list[np.ndarray],
+    cap: int,
+    labels=None,
+    band: tuple[int, int] | None = None,
+    conflicts: int = 100_000,
+    movable: set[int] | None = None,
+):
+    """``fixed`` and ``free``: rounds as (T x 10) arrays of 0-based player indices, as in
+    ``tabu.tabu_groups``; ``labels``: (tables, judges), the label of every group of every round
+    (fixed first), with ``band`` = (low, high) the range every player's count at a table label and
+    with a judge label must keep. ``movable``: when given, only these players may change group;
+    the others stay in their groups of ``free``. Returns the free rounds' groups (T x 10 arrays, group g keeping
+    its labels), ``IMPOSSIBLE`` or ``UNKNOWN``; see the module doc."""
+    fixed = [np.asarray(g).reshape(-1, 10) for g in fixed]
+    free = [np.asarray(g).reshape(-1, 10) for g in free]
+    if not free:
+        return UNKNOWN
+    t = len(free[0])
+    model = _Model()
+    y: list[dict[int, list[int]]] = []
+    for r, groups in enumerate(free):
+        playing = sorted(int(p) for p in groups.ravel())
+        y.append({p: [model.var("y", r, p, g) for g in range(t)] for p in playing})
+        for p in playing:
+            model.count(y[r][p], 1, 1)
+        for g in range(t):
+            model.count([y[r][p][g] for p in playing], 10, 10)
+        if movable is not None:
+            for g, group in enumerate(groups):
+                model.clauses.extend([y[r][int(p)][g]] for p in group if int(p) not in movable)
+        elif labels is None:
+            model.clauses.append([y[r][playing[0]][0]])  # groups are interchangeable without labels
+    met = np.zeros((players, players), dtype=np.int64)
+    for groups in fixed:
+        for group in groups:
+            met[np.ix_(group, group)] += 1
+    for p, q in itertools.combinations(range(players), 2):
+        both = [r for r in range(len(free)) if p in y[r] and q in y[r]]
+        room = cap - int(met[p, q])
+        if room < 0:
+            return IMPOSSIBLE
+        if len(both) <= room:
+            continue  # cannot go above the cap whatever the free rounds do
+        meets = []
+        for r in both:
+            m = model.var("meet", r, p, q)
+            meets.append(m)
+            model.clauses.extend([m, -a, -b] for a, b in zip(y[r][p], y[r][q]))
+        model.count(meets, 0, room)
+    if labels is not None and band is not None and not _band(model, players, fixed, free, y, labels, band):
+        return IMPOSSIBLE
+    return _solve(model, free, y, conflicts)
+
+
+def _band(model: _Model, players, fixed, free, y, labels, band) -> bool:
+    """Every player's count at each table label and with each judge label within ``band``;
+    False when the fixed rounds alone already make that impossible."""
+    low, high = band
+    first = len(fixed)
+    for names in labels:  # the table labels, then the judge labels
+        t = len(names[0])
+        already = np.zeros((players, t), dtype=np.int64)
+        for r, groups in enumerate(fixed):
+            for g, group in enumerate(groups):
+                already[group, names[r][g]] += 1
+        for p in range(players):
+            for label in range(t):
+                lits = [
+                    y[r][p][g]
+                    for r in range(len(free))
+                    if p in y[r]
+                    for g in range(t)
+                    if names[first + r][g] == label
+                ]
+                if not model.count(lits, low - int(already[p, label]), high - int(already[p, label])):
+                    return False
+    return True
+
+
+def _solve(model: _Model, free, y, conflicts: int):
+    # a budget of conflicts, not seconds: CaDiCaL cannot be interrupted through python-sat, and a
+    # budget gives the same answer on every machine
+    with Cadical195(bootstrap_with=model.clauses) as solver:
+        solver.conf_budget(int(conflicts))
+        answer = solver.solve_limited()
+        if answer is None:
+            return UNKNOWN
+        if answer is False:
+            return IMPOSSIBLE
+        true = {v for v in solver.get_model() if v > 0}
+    t = len(free[0])
+    rounds = []
+    for r in range(len(free)):
+        groups = [[] for _ in range(t)]
+        for p, variables in y[r].items():
+            groups[next(g for g, v in enumerate(variables) if v in true)].append(p)
+        rounds.append(np.array(groups, dtype=free[r].dtype))
+    return rounds
+
+
+def repair(
+    players: int,
+    fixed: list[np.ndarray],
+    free: list[np.ndarray],
+    cap: int,
+    rng: np.random.Generator,
+    labels=None,
+    band: tuple[int, int] | None = None,
+    time_limit: float | None = None,
+    steps: int | None = None,
+    conflicts: int = 10_000,
+):
+    """Bring every pair within ``cap`` by re-solving a few free rounds at a time (a large
+    neighbourhood search): the model over all free rounds can take minutes (25 x 8 near: 5-55 s
+    from one seating of who sits out to another), over 3-5 of them it answers in well under a
+    second. Each step frees a handful of rounds, at least one in which each pair above the cap
+    meets (else that pair stays above it), keeps the other rounds, and asks ``seating_within``
+    with a budget of ``conflicts``; a seating it finds has every pair within the cap, and the
+    free rounds ``free`` (with the labels ``labels`` and ``band`` as there) are replaced by it.
+    When a step fails, the next frees other rounds, one more every 4 failures. Stops after
+    ``steps`` steps (deterministic) or ``time_limit`` seconds. Returns the free rounds within the
+    cap, or None."""
+    started = time.perf_counter()
+    first = len(fixed)
+    every = [np.asarray(g).reshape(-1, 10) for g in list(fixed) + list(free)]
+    size = min(len(free), 3)
+    failures = 0
+    step = 0
+    movers = 8
+    while (steps is None or step < steps) and (time_limit is None or time.perf_counter() - started < time_limit):
+        step += 1
+        if step % 2:
+            chosen = _rounds_to_free(players, every, first, cap, size, rng)
+            if chosen is None:
+                return None  # a pair above the cap in the played rounds alone: no repair can help
+            kept = [r for r in range(len(every)) if r not in chosen]
+            movable = None
+        else:
+            kept, chosen = list(range(first)), list(range(first, len(every)))
+            movable = _players_to_move(players, every, cap, movers, rng)
+        relabelled = None
+        if labels is not None:
+            relabelled = tuple([names[r] for r in kept] + [names[r] for r in chosen] for names in labels)
+        found = seating_within(
+            players, [every[r] for r in kept], [every[r] for r in chosen], cap, relabelled, band,
+            conflicts=conflicts, movable=movable,
+        )
+        if isinstance(found, str):
+            failures += 1
+            if failures % 4 == 0:  # a little wider, within what answers fast, then narrow again
+                size = min(len(free), 3 + (size - 2) % 4)
+                movers = 8 + (movers - 6) % 8
+            continue
+        for r, groups in zip(chosen, found):
+            every[r] = groups
+        return every[first:]
+    return None
+
+
+def _players_to_move(players, every, cap, count, rng) -> set[int]:
+    """``count`` players (more if needed): one of each pair above the cap, the others at random."""
+    met = np.zeros((players, players), dtype=np.int64)
+    for groups in every:
+        for group in groups:
+            met[np.ix_(group, group)] += 1
+    np.fill_diagonal(met, 0)
+    chosen: set[int] = set()
+    for p, q in zip(*np.nonzero(np.triu(met > cap))):
+        if int(p) not in chosen and int(q) not in chosen:
+            chosen.add(int(rng.choice([p, q])))
+    rest = [p for p in range(players) if p not in chosen]
+    chosen.update(int(p) for p in rng.permutation(rest)[: max(0, count - len(chosen))])
+    return chosen
+
+
+def _rounds_to_free(players, every, first, cap, size, rng) -> list[int] | None:
+    """``size`` free rounds (more if needed): for each pair above the cap, one round in which it
+    meets, the others at random; None when some such pair meets only in fixed rounds."""
+    met = np.zeros((players, players), dtype=np.int64)
+    where: dict[tuple[int, int], list[int]] = {}
+    for r, groups in enumerate(every):
+        for group in groups:
+            met[np.ix_(group, group)] += 1
+    np.fill_diagonal(met, 0)
+    above = list(zip(*np.nonzero(np.triu(met > cap))))
+    for r in range(first, len(every)):
+        for group in every[r]:
+            members = set(int(p) for p in group)
+            for p, q in above:
+                if p in members and q in members:
+                    where.setdefault((int(p), int(q)), []).append(r)
+    chosen: set[int] = set()
+    for pair in rng.permutation(len(above)):
+        p, q = int(above[pair][0]), int(above[pair][1])
+        rounds = where.get((p, q))
+        if not rounds:
+            return None
+        if not chosen.intersection(rounds):
+            chosen.add(int(rng.choice(rounds)))
+    rest = [r for r in range(first, len(every)) if r not in chosen]
+    extra = max(0, size - len(chosen))
+    chosen.update(int(r) for r in rng.permutation(rest)[:extra])
+    return sorted(chosen)
