@@ -4,8 +4,9 @@ The tabu searches (``tabu.py``) look for a seating with every pair within the ca
 and in the "near" and "tables" modes with every table and judge count in the band as well. A
 search either finds one or runs out of time, and running out of time proves nothing: 25 x 8 in
 the near mode left 2-3 pairs at 5 meetings over a whole 28 s run, yet a SAT solver finds a
-seating there with nobody above 4 in about 15 s. So when the searches miss, the generator asks
-this model, with what is left of its time.
+seating there with nobody above 4 (5-55 s over the whole stage). So when the searches miss, the
+generator (up to 40 players) asks this model a part of the seating at a time (``repair``), with
+what is left of its time.
 
 The model keeps what the search keeps: the fixed (played) rounds as they are, who plays each free
 round, and each group's table and judge label. A variable says that player p sits in group g of
@@ -176,14 +177,16 @@ def repair(
     steps: int | None = None,
     conflicts: int = 10_000,
 ):
-    """Bring every pair within ``cap`` by re-solving a few free rounds at a time (a large
-    neighbourhood search): the model over all free rounds can take minutes (25 x 8 near: 5-55 s
-    from one seating of who sits out to another), over 3-5 of them it answers in well under a
-    second. Each step frees a handful of rounds, at least one in which each pair above the cap
-    meets (else that pair stays above it), keeps the other rounds, and asks ``seating_within``
-    with a budget of ``conflicts``; a seating it finds has every pair within the cap, and the
-    free rounds ``free`` (with the labels ``labels`` and ``band`` as there) are replaced by it.
-    When a step fails, the next frees other rounds, one more every 4 failures. Stops after
+    """Bring every pair within ``cap`` by re-solving a part of the seating at a time (a large
+    neighbourhood search): the model over everything can take minutes (25 x 8 near: 5-55 s), over
+    a part it answers in well under a second. Steps alternate between two kinds of part:
+    - a few free rounds (3 to 6), at least one in which each pair above the cap meets (else that
+      pair stays above it), the other rounds kept;
+    - a few players (8 to 14), one of each pair above the cap, free to change tables in every
+      free round, everybody else kept at their tables.
+    Each asks ``seating_within`` with a budget of ``conflicts``; a seating it finds has every pair
+    within the cap (and the band), and replaces ``free`` (labels kept). After every 4 failures the
+    parts grow by one round and two players, back to the smallest after the largest. Stops after
     ``steps`` steps (deterministic) or ``time_limit`` seconds. Returns the free rounds within the
     cap, or None."""
     started = time.perf_counter()
