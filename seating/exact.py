@@ -34,6 +34,17 @@ IMPOSSIBLE = "impossible"
 UNKNOWN = "unknown"
 
 
+def meetings(rounds, players: int) -> np.ndarray:
+    """How often every two players meet in these rounds (lists of tables of 0-based players)."""
+    meet = np.zeros((players, players), dtype=np.int64)
+    for rnd in rounds:
+        for table in rnd:
+            table = np.asarray(table)
+            meet[np.ix_(table, table)] += 1
+    np.fill_diagonal(meet, 0)
+    return meet
+
+
 class _Model:
     """Clauses over the free rounds; ``y[r][p]`` lists player p's group variables in free round r."""
 
@@ -97,10 +108,7 @@ def seating_within(
                 model.clauses.extend([y[r][int(p)][g]] for p in group if int(p) not in movable)
         elif labels is None:
             model.clauses.append([y[r][playing[0]][0]])  # groups are interchangeable without labels
-    met = np.zeros((players, players), dtype=np.int64)
-    for groups in fixed:
-        for group in groups:
-            met[np.ix_(group, group)] += 1
+    met = meetings(fixed, players)
     for p, q in itertools.combinations(range(players), 2):
         both = [r for r in range(len(free)) if p in y[r] and q in y[r]]
         room = cap - int(met[p, q])
@@ -228,11 +236,7 @@ def repair(
 
 def _players_to_move(players, every, cap, count, rng) -> set[int]:
     """``count`` players (more if needed): one of each pair above the cap, the others at random."""
-    met = np.zeros((players, players), dtype=np.int64)
-    for groups in every:
-        for group in groups:
-            met[np.ix_(group, group)] += 1
-    np.fill_diagonal(met, 0)
+    met = meetings(every, players)
     chosen: set[int] = set()
     for p, q in zip(*np.nonzero(np.triu(met > cap))):
         if int(p) not in chosen and int(q) not in chosen:
@@ -245,12 +249,8 @@ def _players_to_move(players, every, cap, count, rng) -> set[int]:
 def _rounds_to_free(players, every, first, cap, size, rng) -> list[int] | None:
     """``size`` free rounds (more if needed): for each pair above the cap, one round in which it
     meets, the others at random; None when some such pair meets only in fixed rounds."""
-    met = np.zeros((players, players), dtype=np.int64)
+    met = meetings(every, players)
     where: dict[tuple[int, int], list[int]] = {}
-    for r, groups in enumerate(every):
-        for group in groups:
-            met[np.ix_(group, group)] += 1
-    np.fill_diagonal(met, 0)
     above = list(zip(*np.nonzero(np.triu(met > cap))))
     for r in range(first, len(every)):
         for group in every[r]:

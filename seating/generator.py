@@ -118,25 +118,14 @@ def _random_round(players: list[int], t: int, rng: np.random.Generator, judges=N
     return RoundState(perm.reshape(t, 10).copy(), tables, judge.copy())
 
 
-def _meetings(rounds, players: int) -> np.ndarray:
-    """How often every two players meet in these rounds (lists of tables of 0-based players)."""
-    meet = np.zeros((players, players), dtype=np.int64)
-    for rnd in rounds:
-        for table in rnd:
-            table = np.asarray(table)
-            meet[np.ix_(table, table)] += 1
-    np.fill_diagonal(meet, 0)
-    return meet
-
-
 def _most_meetings(rounds, players: int) -> int:
     """The most times any two players meet in these rounds."""
-    return int(_meetings(rounds, players).max())
+    return int(exact.meetings(rounds, players).max())
 
 
 def _pairs_above(rounds, players: int, cap: int) -> int:
     """How many pairs meet more than ``cap`` times in these rounds."""
-    return int(np.triu(_meetings(rounds, players) > cap, 1).sum())
+    return int(np.triu(exact.meetings(rounds, players) > cap, 1).sum())
 
 
 def _outside_band(states: list[RoundState], players: int, band) -> int:
