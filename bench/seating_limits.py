@@ -27,7 +27,16 @@ For the band 4..4 the start is 00001111 by the same permutation argument.
 from __future__ import annotations
 
 import itertools
+import os
+import sys
 import time
+
+from pysat.card import ITotalizer
+from pysat.solvers import Cadical153
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from seating.exact import Model  # noqa: E402
 
 
 def seating_exists(low: int, high: int, games: int = 8, players: int = 20, first: int = 0b111) -> tuple[bool, int]:
@@ -70,9 +79,9 @@ def seating_exists(low: int, high: int, games: int = 8, players: int = 20, first
     return found, nodes
 
 
-def orthogonal_within_cap(games: int, cap: int, off: int) -> bool | None:
+def orthogonal_within_cap(games: int, cap: int, off: int) -> bool:
     """Whether 20 players x ``games`` games on 2 tables can keep every pair within ``cap``
-    meetings with at most ``off`` pairs of rounds not orthogonal (None without python-sat).
+    meetings with at most ``off`` pairs of rounds not orthogonal.
 
     Part two of the model above, for the pairs mode. Two rounds are columns of the 20 x games
     0/1 matrix with 10 ones each; if k players sit at table 1 in both, the pairs that share a
@@ -87,19 +96,10 @@ def orthogonal_within_cap(games: int, cap: int, off: int) -> bool | None:
     and players puts it first, at table 1 for players 11-20 and players 6-10, 16-20; then players
     within each of those four groups are ordered lexicographically, and so are the other rounds.
     """
-    try:
-        from pysat.card import CardEnc, EncType, ITotalizer
-        from pysat.formula import IDPool
-        from pysat.solvers import Cadical153
-    except ImportError:
-        return None
     players, half = 20, 10
-    pool, clauses = IDPool(), []
-    x = [[pool.id(("x", p, c)) for c in range(games)] for p in range(players)]
-
-    def count(lits, bound, kind):
-        make = {"eq": CardEnc.equals, "le": CardEnc.atmost, "ge": CardEnc.atleast}[kind]
-        clauses.extend(make(lits=lits, bound=bound, vpool=pool, encoding=EncType.seqcounter).clauses)
+    model = Model()
+    pool, clauses = model.pool, model.clauses
+    x = [[model.var("x", p, c) for c in range(games)] for p in range(players)]
 
     def at_least_outputs(lits):  # out[k] is forced true when k + 1 or more of lits are true
         tot = ITotalizer(lits=lits, ubound=len(lits), top_id=pool.top)
@@ -114,33 +114,33 @@ def orthogonal_within_cap(games: int, cap: int, off: int) -> bool | None:
             clauses.append([-ak, bk] if equal_so_far is None else [-equal_so_far, -ak, bk])
             if k == len(a) - 1:
                 break
-            e = pool.id(("lex", tuple(a), k))
+            e = model.var("lex", tuple(a), k)
             prefix = [] if equal_so_far is None else [-equal_so_far]
             clauses.extend([prefix + [ak, bk, e], prefix + [-ak, -bk, e]])
             equal_so_far = e
 
     for c in range(games):
-        count([x[p][c] for p in range(players)], half, "eq")
+        model.count([x[p][c] for p in range(players)], half, half)
     not_orthogonal = []
     for i, j in itertools.combinations(range(games), 2):
         both = []
         for p in range(players):
-            y = pool.id(("both", p, i, j))
+            y = model.var("both", p, i, j)
             both.append(y)
             clauses.extend([[-y, x[p][i]], [-y, x[p][j]], [y, -x[p][i], -x[p][j]]])
         ones, zeros = at_least_outputs(both), at_least_outputs([-y for y in both])
-        loose = pool.id(("loose", i, j))
+        loose = model.var("loose", i, j)
         not_orthogonal.append(loose)
         clauses += [[-ones[6]], [-zeros[16]], [loose, -ones[5]], [loose, -zeros[15]]]  # 4..6, or 5
-    count(not_orthogonal, off, "le")
+    model.count(not_orthogonal, 0, off)
     for p, q in itertools.combinations(range(players), 2):
         differ = []
         for c in range(games):
-            z = pool.id(("differ", p, q, c))
+            z = model.var("differ", p, q, c)
             differ.append(z)
             a, b = x[p][c], x[q][c]
             clauses.extend([[-z, a, b], [-z, -a, -b], [z, -a, b], [z, a, -b]])
-        count(differ, games - cap, "ge")
+        model.count(differ, games - cap, games)
     clauses += [[-x[0][c]] for c in range(games)]
     clauses += [[x[p][0] if p >= 10 else -x[p][0]] for p in range(players)]
     clauses += [[x[p][1] if p % 10 >= 5 else -x[p][1]] for p in range(players)]
@@ -169,9 +169,6 @@ def main() -> None:
     for off in range(5):
         started = time.perf_counter()
         found = orthogonal_within_cap(8, 5, off)
-        if found is None:
-            print("  skipped: pip install python-sat")
-            break
         verdict = "a seating exists" if found else "no seating exists"
         print(f"  at most {1120 + 2 * off}: {verdict} ({time.perf_counter() - started:.1f} s)")
 

@@ -45,8 +45,8 @@ def meetings(rounds, players: int) -> np.ndarray:
     return meet
 
 
-class _Model:
-    """Clauses over the free rounds; ``y[r][p]`` lists player p's group variables in free round r."""
+class Model:
+    """Clauses and their variables (named by any hashable key), with cardinality constraints."""
 
     def __init__(self):
         self.pool = IDPool()
@@ -94,7 +94,7 @@ def seating_within(
     if not free:
         return UNKNOWN
     t = len(free[0])
-    model = _Model()
+    model = Model()
     y: list[dict[int, list[int]]] = []
     for r, groups in enumerate(free):
         playing = sorted(int(p) for p in groups.ravel())
@@ -127,7 +127,7 @@ def seating_within(
     return _solve(model, free, y, conflicts)
 
 
-def _band(model: _Model, players, fixed, free, y, labels, band) -> bool:
+def _band(model: Model, players, fixed, free, y, labels, band) -> bool:
     """Every player's count at each table label and with each judge label within ``band``;
     False when the fixed rounds alone already make that impossible."""
     low, high = band
@@ -152,7 +152,7 @@ def _band(model: _Model, players, fixed, free, y, labels, band) -> bool:
     return True
 
 
-def _solve(model: _Model, free, y, conflicts: int):
+def _solve(model: Model, free, y, conflicts: int):
     # a budget of conflicts, not seconds: CaDiCaL cannot be interrupted through python-sat, and a
     # budget gives the same answer on every machine
     with Cadical195(bootstrap_with=model.clauses) as solver:
@@ -200,6 +200,12 @@ def repair(
     started = time.perf_counter()
     first = len(fixed)
     every = [np.asarray(g).reshape(-1, 10) for g in list(fixed) + list(free)]
+    # the seating does not change until a step succeeds (and then repair returns), so the pairs
+    # above the cap and the free rounds in which each meets are found once
+    above = [(int(p), int(q)) for p, q in zip(*np.nonzero(np.triu(meetings(every, players) > cap)))]
+    where = _free_rounds_where_they_meet(every, first, above)
+    if any(not where[pair] for pair in above):
+        return None  # a pair above the cap in the played rounds alone: no repair can help
     size = min(len(free), 3)
     failures = 0
     step = 0
@@ -207,14 +213,12 @@ def repair(
     while (steps is None or step < steps) and (time_limit is None or time.perf_counter() - started < time_limit):
         step += 1
         if step % 2:
-            chosen = _rounds_to_free(players, every, first, cap, size, rng)
-            if chosen is None:
-                return None  # a pair above the cap in the played rounds alone: no repair can help
+            chosen = _rounds_to_free(above, where, range(first, len(every)), size, rng)
             kept = [r for r in range(len(every)) if r not in chosen]
             movable = None
         else:
             kept, chosen = list(range(first)), list(range(first, len(every)))
-            movable = _players_to_move(players, every, cap, movers, rng)
+            movable = _players_to_move(players, above, movers, rng)
         relabelled = None
         if labels is not None:
             relabelled = tuple([names[r] for r in kept] + [names[r] for r in chosen] for names in labels)
@@ -234,39 +238,38 @@ def repair(
     return None
 
 
-def _players_to_move(players, every, cap, count, rng) -> set[int]:
+def _free_rounds_where_they_meet(every, first, pairs) -> dict[tuple[int, int], list[int]]:
+    """For each pair, the free rounds (index ``first`` on) in which it shares a table."""
+    where: dict[tuple[int, int], list[int]] = {pair: [] for pair in pairs}
+    for r in range(first, len(every)):
+        for group in every[r]:
+            members = set(int(p) for p in group)
+            for p, q in pairs:
+                if p in members and q in members:
+                    where[(p, q)].append(r)
+    return where
+
+
+def _players_to_move(players, above, count, rng) -> set[int]:
     """``count`` players (more if needed): one of each pair above the cap, the others at random."""
-    met = meetings(every, players)
     chosen: set[int] = set()
-    for p, q in zip(*np.nonzero(np.triu(met > cap))):
-        if int(p) not in chosen and int(q) not in chosen:
+    for p, q in above:
+        if p not in chosen and q not in chosen:
             chosen.add(int(rng.choice([p, q])))
     rest = [p for p in range(players) if p not in chosen]
     chosen.update(int(p) for p in rng.permutation(rest)[: max(0, count - len(chosen))])
     return chosen
 
 
-def _rounds_to_free(players, every, first, cap, size, rng) -> list[int] | None:
+def _rounds_to_free(above, where, free_rounds, size, rng) -> list[int]:
     """``size`` free rounds (more if needed): for each pair above the cap, one round in which it
-    meets, the others at random; None when some such pair meets only in fixed rounds."""
-    met = meetings(every, players)
-    where: dict[tuple[int, int], list[int]] = {}
-    above = list(zip(*np.nonzero(np.triu(met > cap))))
-    for r in range(first, len(every)):
-        for group in every[r]:
-            members = set(int(p) for p in group)
-            for p, q in above:
-                if p in members and q in members:
-                    where.setdefault((int(p), int(q)), []).append(r)
+    meets, the others at random."""
     chosen: set[int] = set()
     for pair in rng.permutation(len(above)):
-        p, q = int(above[pair][0]), int(above[pair][1])
-        rounds = where.get((p, q))
-        if not rounds:
-            return None
+        rounds = where[above[pair]]
         if not chosen.intersection(rounds):
             chosen.add(int(rng.choice(rounds)))
-    rest = [r for r in range(first, len(every)) if r not in chosen]
+    rest = [r for r in free_rounds if r not in chosen]
     extra = max(0, size - len(chosen))
     chosen.update(int(r) for r in rng.permutation(rest)[:extra])
     return sorted(chosen)

@@ -178,17 +178,16 @@ def _within_cap(players, games, fixed, result, seed, iterations, time_limit, bal
         band = (games // tables - widen, -(-games // tables) + widen)
     # with a time limit: what is left of 28 s for the whole run after the anneal
     left = None if time_limit is None else max(0.0, _WHOLE_RUN - 1.1 * time_limit)
-    for attempt in range(attempts):
-        if left is not None and left < 0.5:
-            break
-        started = time.perf_counter()
-        found, tstats = tabu_groups(
+
+    def search(start, seed, shortest=0.0):
+        """One tabu search for the cap (and the band) from ``start``."""
+        return tabu_groups(
             players,
             [r.groups for r in fixed],
             start,
-            seed + attempt,
+            seed,
             iterations=None if iterations is None else 5 * iterations,  # ~1/6 of an anneal iteration
-            time_limit=None if time_limit is None else min(time_limit * 3 / 10, left),
+            time_limit=None if time_limit is None else max(shortest, min(time_limit * 3 / 10, left)),
             cap=cap,
             chains=default_chains(),
             over=200,  # the cap first (with 50 the search stayed at one pair above it)
@@ -196,6 +195,12 @@ def _within_cap(players, games, fixed, result, seed, iterations, time_limit, bal
             band=band,
             alpha=200.0,  # weighs the band only when there are labels (tabu._chain)
         )
+
+    for attempt in range(attempts):
+        if left is not None and left < 0.5:
+            break
+        started = time.perf_counter()
+        found, tstats = search(start, seed + attempt)
         if left is not None:
             left -= time.perf_counter() - started
         candidate = [RoundState(g, r.tables.copy(), r.judges.copy()) for g, r in zip(found, result)]
@@ -218,11 +223,7 @@ def _within_cap(players, games, fixed, result, seed, iterations, time_limit, bal
             if left is not None:
                 left -= time.perf_counter() - started
             if repaired is not None:
-                found, tstats = tabu_groups(
-                    players, [r.groups for r in fixed], repaired, seed, iterations=None if iterations is None else 5 * iterations,
-                    time_limit=None if time_limit is None else max(0.1, min(time_limit * 3 / 10, left)),
-                    cap=cap, chains=default_chains(), over=200, labels=labels, band=band, alpha=200.0,
-                )
+                found, tstats = search(repaired, seed, shortest=0.1)
                 return [RoundState(g, r.tables.copy(), r.judges.copy()) for g, r in zip(found, result)], tstats
         start = [rng.permutation(g.ravel()).reshape(g.shape) for g in start]
     return fewest[1], fewest[2]
