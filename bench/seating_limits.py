@@ -1,8 +1,9 @@
 """What no seating can do: 20 players x 8 games on 2 tables, the pair cap with the table band,
-and the opponents' bound with the pair cap.
+and the opponents' bound with the pair cap; 20 x 12, the opponents' bound with the pair cap.
 
-Run: ``.venv/bin/python bench/seating_limits.py`` (about two minutes on the reference machine).
-The second part uses the SAT solver the generator already depends on (python-sat).
+Run: ``.venv/bin/python bench/seating_limits.py`` (about two and a half minutes on the reference
+machine). The second part uses the SAT solver the generator already depends on (python-sat); the
+third part (``hadamard_choices``) rests on two published theorems, named there.
 
 The generator's cap is ceil(lambda) + 1 = 5 meetings here, and the balance modes hold every
 player's count at each table in a band: 3..5 for "near", exactly 4 for "tables". This script
@@ -31,12 +32,65 @@ import os
 import sys
 import time
 
+import numpy as np
 from pysat.card import ITotalizer
 from pysat.solvers import Cadical153
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from seating.exact import Model  # noqa: E402
+from seating.latin import hadamard_20  # noqa: E402
+
+# Two more Hadamard matrices of order 20: one that a SAT search found (19 balanced, pairwise
+# orthogonal rows below an all-ones row), and Paley's second construction (from GF(9)). With the
+# first Paley matrix ``latin.hadamard_20`` the three are pairwise inequivalent: ``hadamard_choices``
+# gives each a different count, an invariant of equivalence.
+OTHER_HADAMARD_20 = (
+    """
+    ++++++++++++++++++++
+    +--+-+++-+--++--++--
+    +++-++-+++--+-----+-
+    +++++-++---+--+--+--
+    ++-----+-+-+++++---+
+    +-+--+-+--+--+++-++-
+    ++-+--+++-+--+----++
+    ++++-+--+--+-+-++---
+    ++---++---+++-+-+-+-
+    +-+++-------+++-+-++
+    ++--+---+++--++-++--
+    +-+-+++--+++-+-----+
+    +-+----++-+++---++-+
+    +-++--+-+++-+-++----
+    +---+-+-+--+++-+-++-
+    +---+++++-----+++--+
+    +++---+--+-----+++++
+    +--++--+-+++---++-+-
+    ++-+++----+-+--+-+-+
+    +--+-+--++-+--+--+++
+    """,
+    """
+    +++-+-+-+-+-+-+-+-+-
+    +-------------------
+    +-+++-+-+--+-++--+-+
+    --+-------++++--++++
+    +-+-+++--++--+-++--+
+    ----+---++--++++--++
+    +-+-+-++-+-++--+-++-
+    ------+-++++--++++--
+    +-+--+-++++-+-+--+-+
+    ----+++++-------++++
+    +--++--++-+++--++--+
+    --++--++--+---++--++
+    +--+-++-+-+-++-+-++-
+    --++++------+-++++--
+    +-+--+-++--+-++++-+-
+    ----++++--+++++-----
+    +--++--+-++--++-+++-
+    --++--++++--++--+---
+    +--+-++--+-++-+-+-++
+    --++++--++++------+-
+    """,
+)
 
 
 def seating_exists(low: int, high: int, games: int = 8, players: int = 20, first: int = 0b111) -> tuple[bool, int]:
@@ -153,6 +207,45 @@ def orthogonal_within_cap(games: int, cap: int, off: int) -> bool:
         return solver.solve()
 
 
+def hadamard_matrix(text: str) -> np.ndarray:
+    return np.array([[1 if c == "+" else -1 for c in line.strip()] for line in text.split()])
+
+
+def hadamard_choices(h: np.ndarray, games: int = 12) -> tuple[int, set[int]]:
+    """Every seating of 20 players x ``games`` rounds that a Hadamard matrix equivalent to ``h``
+    (or to its transpose) gives: one row made all ones by negating columns, ``games`` of the
+    other 19 rows as the rounds (+ at one table, - at the other). Returns the fewest meetings of
+    the pair that meets most, over all of them, and for each all-ones row the number of choices
+    that reach it (the set of those numbers does not change when rows or columns are permuted or
+    negated).
+
+    Part three: 20 x 12 at the round-pair bound means every two rounds orthogonal, so the 12
+    rounds and the all-ones row are a 13 x 20 partial Hadamard matrix. Verheiden (J. Combin.
+    Theory A 25, 1978) showed that every (n - 7) x n partial Hadamard matrix completes to a
+    Hadamard matrix, and 13 = 20 - 7: the rounds are 12 of the other 19 rows of a Hadamard matrix
+    of order 20 with an all-ones row. Hall (1965) showed there are exactly three classes of them;
+    the three matrices here are pairwise inequivalent, so every such seating is one of those this
+    function counts. If none keeps the cap (7), the bound is out of reach within it. Every pair of
+    rounds shares 2k^2 - 20k + 90 pairs (k players at table 1 in both), an even number, so the
+    least within the cap is then 2640 + 2 = 2642, std 1.088, which the generator reaches."""
+    players = len(h)
+    first, second = np.triu_indices(players, 1)
+    choices = np.array(list(itertools.combinations(range(players - 1), players - 1 - games)))  # rows left out
+    fewest, counts = None, set()
+    for matrix in (h, h.T):
+        for i in range(players):
+            rows = np.delete(matrix * matrix[i], i, axis=0)
+            together = rows[:, first] * rows[:, second]  # +1 where a pair shares a table
+            meet = (games + together.sum(axis=0) - together[choices].sum(axis=1)) // 2
+            most = meet.max(axis=1)
+            low = int(most.min())
+            if fewest is None or low < fewest:
+                fewest, counts = low, set()
+            if low == fewest:
+                counts.add(int((most == low).sum()))
+    return fewest, counts
+
+
 def main() -> None:
     print("20 players x 8 games, 2 tables, every pair within 5 meetings (the cap):")
     for label, low, high, first in (
@@ -171,6 +264,18 @@ def main() -> None:
         found = orthogonal_within_cap(8, 5, off)
         verdict = "a seating exists" if found else "no seating exists"
         print(f"  at most {1120 + 2 * off}: {verdict} ({time.perf_counter() - started:.1f} s)")
+    print("20 players x 12 games at the round-pair bound (2640): every seating is 12 rows of a")
+    print("  Hadamard matrix of one of three classes (Verheiden 1978, Hall 1965); the cap is 7:")
+    found, second = (hadamard_matrix(t) for t in OTHER_HADAMARD_20)
+    for label, h in (("Paley I", hadamard_20()), ("found by SAT", found), ("Paley II", second)):
+        assert (h @ h.T == len(h) * np.eye(len(h))).all(), f"{label} is not a Hadamard matrix"
+        started = time.perf_counter()
+        fewest, counts = hadamard_choices(h)
+        verdict = "within the cap" if fewest <= 7 else "above the cap"
+        print(
+            f"  {label}: the busiest pair meets at least {fewest} times, {verdict}"
+            f" (choices at {fewest}: {sorted(counts)}; {time.perf_counter() - started:.1f} s)"
+        )
 
 
 if __name__ == "__main__":

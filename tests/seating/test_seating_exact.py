@@ -1,9 +1,19 @@
 """The SAT model of the free rounds (seating.exact): what it proves impossible, what it finds."""
 import itertools
+import math
 
 import numpy as np
+import pytest
 
-from seating.exact import IMPOSSIBLE, repair, seating_within
+from seating.exact import (
+    IMPOSSIBLE,
+    loose_round_pairs,
+    near_bound,
+    repair,
+    round_pair_bound_range,
+    seating_within,
+)
+from seating.latin import best_hadamard_rows, hadamard_rounds_20
 
 HALVES = np.arange(20).reshape(2, 10)  # players 0-9 at one table, 10-19 at the other
 
@@ -68,3 +78,44 @@ def test_repair_brings_a_seating_within_the_cap():
 
 def test_repair_gives_up_on_a_pair_above_the_cap_in_the_played_rounds():
     assert repair(20, [HALVES] * 5, [HALVES], cap=4, rng=np.random.default_rng(1), steps=5) is None
+
+
+@pytest.mark.parametrize("tables,m", [(2, 40), (3, 36), (4, 32), (5, 25), (10, 0)])
+def test_the_bound_range_gives_the_issues_round_pair_minimum(tables, m):
+    # T tables of 10, everybody in both rounds: each table of one shares low..high players with
+    # each table of the other, and the pairs sharing a table twice then number m(T)
+    low, high = round_pair_bound_range(tables)
+    row = [high] * (10 - low * tables) + [low] * (tables - (10 - low * tables))
+    assert sum(row) == 10
+    assert tables * sum(math.comb(n, 2) for n in row) == m
+
+
+def test_two_rounds_at_the_bound_or_not():
+    other = np.array([list(range(5)) + list(range(10, 15)), list(range(5, 10)) + list(range(15, 20))])
+    assert loose_round_pairs([HALVES, other], (5, 5)) == 0
+    assert loose_round_pairs([HALVES, HALVES], (5, 5)) == 1
+
+
+def test_a_loose_pair_of_rounds_is_only_allowed_where_the_budget_says():
+    # HALVES twice already misses the bound: no third round can fix that with no loose pair left
+    third = np.array([list(range(0, 20, 2)), list(range(1, 20, 2))])
+    assert seating_within(20, [HALVES, HALVES], [third], cap=3, shared=(5, 5), loose=0) == IMPOSSIBLE
+    found = seating_within(20, [HALVES, HALVES], [third], cap=3, shared=(5, 5), loose=1)
+    check_rounds(found)
+    assert loose_round_pairs([HALVES, HALVES] + found, (5, 5)) == 1
+
+
+def test_near_bound_keeps_20_by_12_within_the_cap_one_pair_of_rounds_off_the_bound():
+    # the best 12 rows of the Hadamard matrix meet the bound (2640 shared pairs of rounds) but
+    # put pairs at 8 meetings; the cap is 7
+    every = hadamard_rounds_20()
+    rows = [np.array(every[i]) for i in best_hadamard_rows(12, 1)]
+    assert meetings(rows).max() == 8
+    assert loose_round_pairs(rows, (5, 5)) == 0
+    found = near_bound(20, rows, 7, np.random.default_rng(1))
+    check_rounds(found)
+    met = meetings(found)[np.triu_indices(20, 1)]
+    assert met.max() <= 7
+    assert loose_round_pairs(found, (5, 5)) == 1
+    assert sum(math.comb(int(m), 2) for m in met) == 2642  # one pair of rounds at 4/6: 42, not 40
+    assert met.std() < 1.079 * 1.02
