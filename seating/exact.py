@@ -16,6 +16,11 @@ meets at most ``cap`` times over the whole stage (the fixed rounds' meetings cou
 solver (CaDiCaL, through python-sat) only decides whether such a seating exists; the tabu search
 then lowers the shared pairs from it while it stays within the cap and the band.
 
+The same model can also keep the round-pair bound: every table of a free round sharing 10/T
+players (rounded down or up) with every table of every other round, except for a budget of
+"loose" pairs of rounds. ``near_bound`` uses it for 20 players, whose Hadamard rows meet the bound
+but break the cap: it looks for the fewest loose pairs of rounds that keep the cap.
+
 Outcomes: a seating (its groups, round by round, with the labels of the free rounds it was given),
 ``IMPOSSIBLE`` (proved: no seating keeps the cap and the band with these fixed rounds and these
 players out), or ``UNKNOWN`` (the budget of ``conflicts`` ran out).

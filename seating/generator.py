@@ -11,7 +11,8 @@ Public API (players numbered 1..P in and out, as in the JSON document):
 Pipeline of ``generate``: check the sizes; decide who sits out which round (evenly spread);
 build starting groups (for 100 players on 10 tables, with balance="pairs", the 4 repeat-free
 rounds of two orthogonal Latin squares of order 10, searched further by ``tabu.py``; for 30 players the
-rounds of ``latin.oa30_rounds``); anneal the groups (``anneal.py``) with the
+rounds of ``latin.oa30_rounds``; for 20 players the rows of a Hadamard matrix, brought within
+the pair cap by ``exact.near_bound`` where they break it); anneal the groups (``anneal.py``) with the
 priority that ``balance`` names (``balance.py``); seats last by equitable edge colouring
 (``seats.py``).
 
