@@ -321,28 +321,47 @@ def near_bound(
     rng: np.random.Generator,
     time_limit: float | None = None,
     steps: int = 6,
-    most_loose: int = 4,
+    levels: tuple[int, ...] = (0, 1, 2, 8),
     conflicts: int = 10_000,
 ):
     """Rounds that meet the round-pair bound but break the cap (the rows of a Hadamard matrix at
     20 x 12 put pairs at 8 meetings, the cap being 7) -> rounds within the cap that miss the bound
-    at as few pairs of rounds as ``repair`` finds: it tries 0 loose pairs of rounds, then 1, 2, ...
-    up to ``most_loose``, ``steps`` steps each (and ``time_limit`` seconds in all). 20 x 12: 0
-    fails (the bound itself is out of reach there: ``bench/seating_limits.py``), 1 succeeds, std
-    1.088 against the bound 1.079. Returns the rounds or None."""
+    at as few pairs of rounds as ``repair`` finds. It allows 0 loose pairs of rounds, then each of
+    ``levels`` in turn until one succeeds, then one fewer than the seating it found has, until
+    that fails (``steps`` steps a level, ``time_limit`` seconds in all). A level that is too tight
+    spends all its steps (1-4 s at 20 players) while one with room answers in a fraction of a
+    second, so after 2 the levels jump instead of climbing one by one, and come down from what
+    was found. 20 x 12 ends at 1 (std 1.088 against the bound 1.079; 0 is out of reach there:
+    ``bench/seating_limits.py``), 20 x 8 at 4 (1.142, the best the cap allows), 20 x 14 at 7
+    (1.037, where the tabu search alone gets 1.206) when the time allows. Returns the rounds or
+    None."""
     shared = round_pair_bound_range(len(rounds[0]))
     started = time.perf_counter()
-    for loose in range(most_loose + 1):
+
+    def attempt(loose):
         left = None if time_limit is None else time_limit - (time.perf_counter() - started)
         if left is not None and left <= 0:
-            break
-        found = repair(
+            return None
+        return repair(
             players, [], rounds, cap, rng, time_limit=left, steps=steps, conflicts=conflicts,
             shared=shared, loose=loose,
         )
-        if found is not None:
-            return found
-    return None
+
+    best, failed = None, set()
+    for loose in levels:
+        best = attempt(loose)
+        if best is not None:
+            break
+        failed.add(loose)
+    while best is not None:
+        fewer = loose_round_pairs(best, shared) - 1
+        if fewer < 0 or fewer in failed:
+            break
+        found = attempt(fewer)
+        if found is None:
+            break
+        best = found
+    return best
 
 
 def _free_rounds_where_they_meet(every, first, pairs) -> dict[tuple[int, int], list[int]]:
