@@ -96,8 +96,8 @@ def seating_within(
     with a judge label must keep. ``movable``: when given, only these players may change group;
     the others stay in their groups of ``free``. ``shared`` = (low, high): every round plays
     everybody and two rounds keep the round-pair bound (``_round_pairs``), but for at most
-    ``loose`` pairs of rounds in the whole stage. Returns the free rounds' groups (T x 10 arrays, group g keeping
-    its labels), ``IMPOSSIBLE`` or ``UNKNOWN``; see the module doc."""
+    ``loose`` pairs of rounds in the whole stage. Returns the free rounds' groups (T x 10 arrays,
+    group g keeping its labels), ``IMPOSSIBLE`` or ``UNKNOWN``; see the module doc."""
     fixed = [np.asarray(g).reshape(-1, 10) for g in fixed]
     free = [np.asarray(g).reshape(-1, 10) for g in free]
     if not free:
@@ -326,9 +326,9 @@ def near_bound(
 ):
     """Rounds that meet the round-pair bound but break the cap (the rows of a Hadamard matrix at
     20 x 12 put pairs at 8 meetings, the cap being 7) -> rounds within the cap that miss the bound
-    at as few pairs of rounds as ``repair`` finds. It allows 0 loose pairs of rounds, then each of
-    ``levels`` in turn until one succeeds, then one fewer than the seating it found has, until
-    that fails (``steps`` steps a level, ``time_limit`` seconds in all). A level that is too tight
+    at as few pairs of rounds as ``repair`` finds. It allows each of ``levels`` loose pairs of
+    rounds in turn until one succeeds, then one fewer than the seating it found has, until that
+    fails (``steps`` steps a level, ``time_limit`` seconds in all). A level that is too tight
     spends all its steps (1-4 s at 20 players) while one with room answers in a fraction of a
     second, so after 2 the levels jump instead of climbing one by one, and come down from what
     was found. 20 x 12 ends at 1 (std 1.088 against the bound 1.079; 0 is out of reach there:
