@@ -104,13 +104,17 @@ def test_the_document_numbers_players_tables_and_judges_from_one():
     assert all(len(t["seats"]) == 10 for t in first["tables"])
 
 
-def test_pairs_first_reaches_the_round_pair_bound_for_30_players():
+@pytest.mark.parametrize("games", [10, 12])
+def test_pairs_first_reaches_the_round_pair_bound_for_30_players(games):
     from seating import round_pair_bound
 
-    seating = generate(30, 10, seed=2, iterations=6000, balance="pairs")
+    seating = generate(30, games, seed=2, iterations=6000, balance="pairs")
+    check_hard_rules(seating, 30, games, 3)
     stage = quality_report(seating, 30)["stage"]
-    assert stage["pair_std"] <= round_pair_bound(30, 10) * 1.02
-    assert stage["seat_max"] == 1
+    # the cyclic construction: the bound itself (0.959 at 10 games, 0.883 at 12), within the cap
+    assert stage["pair_std"] <= round_pair_bound(30, games) + 1e-4
+    assert stage["pair_max"] <= 5
+    assert stage["seat_max"] == (1 if games == 10 else 2)
 
 
 def test_apart_pairs_do_not_meet():
