@@ -9,6 +9,8 @@ from seating.exact import (
     IMPOSSIBLE,
     loose_round_pairs,
     near_bound,
+    orbit_cycles,
+    orbit_within,
     repair,
     round_pair_bound_range,
     seating_within,
@@ -119,3 +121,30 @@ def test_near_bound_keeps_20_by_12_within_the_cap_one_pair_of_rounds_off_the_bou
     assert loose_round_pairs(found, (5, 5)) == 1
     assert sum(math.comb(int(m), 2) for m in met) == 2642  # one pair of rounds at 4/6: 42, not 40
     assert met.std() < 1.079 * 1.02
+
+
+def test_the_orbit_cycles_divide_the_rounds():
+    assert orbit_cycles(30, 12) == [12, 12, 6]
+    assert orbit_cycles(50, 10) == [10] * 5
+    assert orbit_cycles(30, 8) == [8, 8, 8, 4, 2]
+
+
+def test_the_orbit_model_keeps_30_by_12_within_the_cap_with_every_table_count_at_four():
+    groups, tables = orbit_within(30, 12, cap=5, band=(4, 4))
+    assert len(groups) == 12
+    for g in groups:
+        assert g.shape == (3, 10) and sorted(g.ravel().tolist()) == list(range(30))
+    assert meetings(groups, players=30).max() <= 5
+    counts = np.zeros((30, 3), dtype=int)
+    for g, labels in zip(groups, tables):
+        for group, label in zip(g, labels):
+            counts[group, label] += 1
+    assert (counts == 4).all()
+    # round r + 1 is round r with every player moved one step along his cycle (12 + 12 + 6)
+    step = {p: (p // 12) * 12 + (p % 12 + 1) % 12 if p < 24 else 24 + (p - 23) % 6 for p in range(30)}
+    for now, after in zip(groups, groups[1:]):
+        assert sorted(sorted(step[p] for p in group) for group in now) == sorted(sorted(group) for group in after.tolist())
+
+
+def test_the_orbit_model_says_when_turning_labels_cannot_keep_the_band():
+    assert orbit_within(30, 10, cap=5, band=(3, 4)) == IMPOSSIBLE

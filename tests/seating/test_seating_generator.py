@@ -187,3 +187,17 @@ def test_the_exact_repair_brings_25_by_8_near_within_the_cap_and_the_band():
     assert (stage["table_min"], stage["table_max"], stage["judge_min"], stage["judge_max"]) == (3, 5, 3, 5)
     assert stage["pair_max"] == 4
     assert _pairs_above(seating, 4) == 0
+
+
+@pytest.mark.parametrize("balance,band", [("tables", (4, 4)), ("near", (3, 5))])
+def test_the_orbit_model_brings_30_by_12_within_the_cap_in_the_band(monkeypatch, balance, band):
+    # the anneal and the searches leave pairs at 6 meetings here (18 in the tables mode); the
+    # orbit model (seating.exact.orbit_within) finds every pair within 5 in the band
+    seating = generate(30, 12, seed=1, iterations=4_000, balance=balance)
+    check_hard_rules(seating, 30, 12, 3)
+    stage = quality_report(seating)["stage"]
+    assert (stage["table_min"], stage["table_max"], stage["judge_min"], stage["judge_max"]) == band * 2
+    assert _pairs_above(seating, 5) == 0
+    monkeypatch.setattr(generator.exact, "orbit_within", lambda *args, **kwargs: generator.exact.UNKNOWN)
+    without = generate(30, 12, seed=1, iterations=4_000, balance=balance)
+    assert _pairs_above(without, 5) > 0
