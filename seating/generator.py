@@ -43,6 +43,7 @@ from .latin import (
     williams_square,
 )
 from .model import Seating, Table
+from .projective import rounds_once_at_each_table
 from .report import lowest_shared, pair_cap
 from .tabu import default_chains, tabu_groups
 from .seats import balance_seats, colour_seats
@@ -151,6 +152,20 @@ _WHOLE_RUN = 28.0  # seconds: the issue wants every size up to 100 players withi
 _ORBIT_TABLES = 5
 
 
+def _within_cap_and_band(players: int, rounds: int, cap: int, band: tuple[int, int]):
+    """A whole stage (everybody playing every round) with every pair within ``cap`` and every
+    table count in ``band``, as (groups, table labels) round by round, or None: the projective
+    line for 100 x 10 (``projective.py``), the orbit model up to 5 tables (``exact.orbit_within``)."""
+    tables = players // 10
+    if (players, rounds) == (100, 10) and band[0] <= 1 <= band[1] and cap >= 2:
+        groups = [np.array(r, dtype=np.int64) for r in rounds_once_at_each_table()]
+        return groups, [np.arange(10) for _ in groups]
+    if tables <= _ORBIT_TABLES:
+        orbit = exact.orbit_within(players, rounds, cap, band)
+        return None if isinstance(orbit, str) else orbit
+    return None
+
+
 def _within_cap(players, games, fixed, result, seed, iterations, time_limit, balance="pairs", attempts: int = 10):
     """If a pair meets more than ceil(lambda) + 1 times (the annealer can leave a few: 2-3 pairs
     at 5 in 25 x 8), tabu searches look for the seating with the fewest shared pairs among those
@@ -200,15 +215,15 @@ def _within_cap(players, games, fixed, result, seed, iterations, time_limit, bal
             alpha=200.0,  # weighs the band only when there are labels (tabu._chain)
         )
 
-    if band is not None and not fixed and players == 10 * len(rounds[0]) <= 10 * _ORBIT_TABLES:
-        # everybody plays every round: the orbit model (exact.orbit_within) answers in seconds
-        # where the searches leave pairs above the cap (30 x 12 and 50 x 10 tables)
+    if band is not None and not fixed and players == 10 * len(rounds[0]):
+        # everybody plays every round: a construction within the cap and the band, where the
+        # searches leave pairs above the cap (30 x 12, 50 x 10 and 100 x 10 tables)
         started = time.perf_counter()
-        orbit = exact.orbit_within(players, len(rounds), cap, band)
+        built = _within_cap_and_band(players, len(rounds), cap, band)
         if left is not None:
             left -= time.perf_counter() - started
-        if not isinstance(orbit, str):
-            groups, tables = orbit
+        if built is not None:
+            groups, tables = built
             # judges follow the tables, so their counts keep the band too
             candidate = [RoundState(g, t, t.copy()) for g, t in zip(groups, tables)]
             if balance == "tables":

@@ -65,6 +65,14 @@ def test_it_balances_seats_tables_and_judges(seatings, players, games, _it):
     assert stage["problems"] == []
 
 
+@pytest.mark.parametrize("players,cap", [(50, 3), (100, 2)])
+def test_the_tables_mode_keeps_the_pair_cap_where_the_searches_alone_did_not(seatings, players, cap):
+    # 50 x 10 through the orbit model (exact.orbit_within), 100 x 10 through the projective line
+    # (projective.py); the searches alone left 40 and about 150 pairs above the cap
+    stage = quality_report(seatings[(players, 10)], players)["stage"]
+    assert stage["pair_max"] <= cap
+
+
 def test_ten_games_give_every_seat_exactly_once(seatings):
     for (players, games), seating in seatings.items():
         if games == 10:
