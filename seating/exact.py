@@ -22,11 +22,11 @@ players (rounded down or up) with every table of every other round, except for a
 but break the cap: it looks for the fewest loose pairs of rounds that keep the cap.
 
 ``orbit_within`` asks a much smaller model for a whole stage in the "tables" and "near" modes,
-when the searches leave pairs above the cap (30 x 12: 18 pairs at 6; 50 x 10: 40 pairs at 4):
-the rounds are the images of one round under a fixed permutation of the players, and the table
-labels turn with the rounds, so its variables are one round's. It finds 30 x 12 within the cap
-and every table count at 4 in 0.1 s (std 1.14), 50 x 10 within the cap and every count at 2 in
-8 s (std 1.01).
+when the searches leave pairs above the cap (25 x 8 tables: 10 pairs at 5; 30 x 12 tables: 18
+at 6; 50 x 10 tables: 40 at 4): the rounds are the images of one or two base rounds under a fixed
+permutation of the players, and the table labels turn with the rounds, so its variables are the
+base rounds'. With every table count exact it finds 25 x 8 within the cap in 0.1 s (std 1.05),
+30 x 12 in 2 s (1.14), 50 x 10 in 1.3 s (1.03).
 
 Outcomes: a seating (its groups, round by round, with the labels of the free rounds it was given),
 ``IMPOSSIBLE`` (proved: no seating keeps the cap and the band with these fixed rounds and these
@@ -413,62 +413,93 @@ def _rounds_to_free(above, where, free_rounds, size, rng) -> list[int]:
     return sorted(chosen)
 
 
-def orbit_cycles(players: int, rounds: int) -> list[int]:
-    """Cycle lengths for ``orbit_within``: as many cycles of length ``rounds`` as fit, then the
-    longest that divide it (30 players, 12 rounds: 12 + 12 + 6), so the permutation to the power
-    ``rounds`` is the identity and the orbit of a round has at most ``rounds`` rounds."""
+def orbit_cycles(players: int, period: int) -> list[int]:
+    """Cycle lengths for ``orbit_within``: as many cycles of length ``period`` as fit, then the
+    longest that divide it (30 players, period 12: 12 + 12 + 6), so the permutation to the power
+    ``period`` is the identity."""
     cycles, left = [], players
     while left:
-        length = max(d for d in range(1, min(rounds, left) + 1) if rounds % d == 0)
+        length = max(d for d in range(1, min(period, left) + 1) if period % d == 0)
         cycles.append(length)
         left -= length
     return cycles
 
 
-def orbit_within(players: int, rounds: int, cap: int, band: tuple[int, int], conflicts: int = 300_000):
-    """A whole stage in which everybody plays every round (players = 10 x tables), every pair
-    within ``cap`` and every player's count at every table label within ``band``, with the rounds
-    as the orbit of one round: round r is pi^r(round 0), pi the permutation with the cycles of
-    ``orbit_cycles`` (each player to the next in his cycle), and group g of round r sits at table
-    (g + r) mod T. The model has one round's variables, so it answers in a fraction of a second
-    at 30 players and in seconds at 50, where the model over every round does not answer at all
-    (it does not at 100 players in 90 s). Labels that turn with the rounds do not fit every size
-    (30 x 10: no such seating keeps 3..4 at every table), and the pair counts are not optimised
-    (some pairs never meet). Returns (groups: ``rounds`` T x 10 arrays, tables: the label of every
-    group of every round), ``IMPOSSIBLE`` or ``UNKNOWN``."""
-    tables = players // 10
+def orbit_within(
+    players: int,
+    rounds: int,
+    tables: int,
+    cap: int,
+    band: tuple[int, int],
+    conflicts: int = 100_000,
+    time_limit: float | None = None,
+):
+    """A whole stage of ``rounds`` rounds of ``tables`` tables (the same players sitting out as
+    often as each other) with every pair within ``cap`` and every player's count at every table
+    label within ``band``, built as orbits: for a period k dividing ``rounds``, round (i, j) is
+    pi^i(base round j), i < k, j < rounds / k, pi the permutation with the cycles of
+    ``orbit_cycles`` (each player to the next in his cycle), and group g of round (i, j) sits at
+    table (g + i) mod T. The model has only the base rounds' variables, so it answers in a
+    fraction of a second at 25-30 players and in seconds at 50, where the model over every round
+    does not answer at all (nor does this one at 100 players in 90 s). It tries the periods from
+    ``rounds`` down, each with a budget of ``conflicts`` (where it finds one, the first period
+    does: 25 x 8, 30 x 12, 50 x 10), and no further period after ``time_limit`` seconds (20 x 8,
+    where none exists, spends 3-8 s). The pair counts are not optimised: some pairs never meet.
+    Returns (groups: T x 10 arrays, tables: the label of every group) round by round, or
+    ``UNKNOWN`` when no period gave a seating."""
+    started = time.perf_counter()
+    for period in sorted((d for d in range(2, rounds + 1) if rounds % d == 0), reverse=True):
+        if period < rounds and time_limit is not None and time.perf_counter() - started >= time_limit:
+            break
+        found = _orbit(players, rounds, tables, period, cap, band, conflicts)
+        if not isinstance(found, str):
+            return found
+    return UNKNOWN
+
+
+def _orbit(players, rounds, tables, period, cap, band, conflicts):
+    """``orbit_within`` for one period: the seating, ``IMPOSSIBLE`` or ``UNKNOWN``."""
+    bases = rounds // period
     step = []
-    for length in orbit_cycles(players, rounds):
+    for length in orbit_cycles(players, period):
         first = len(step)
         step += [first + (i + 1) % length for i in range(length)]
     back = [0] * players
     for p, q in enumerate(step):
         back[q] = p
-    source = [list(range(players))]  # player p of round r sits where source[r][p] sits in round 0
-    for _ in range(rounds - 1):
+    source = [list(range(players))]  # player p of round (i, j) sits where source[i][p] sits in base j
+    for _ in range(period - 1):
         source.append([back[p] for p in source[-1]])
+    out = tables  # the group of the players sitting out, when some do
+    slots = tables + (players > 10 * tables)
     model = Model()
-    x = [[model.var("x", p, g) for g in range(tables)] for p in range(players)]
+    x = [[[model.var("x", j, p, g) for g in range(slots)] for p in range(players)] for j in range(bases)]
+    for j in range(bases):
+        for p in range(players):
+            model.count(x[j][p], 1, 1)
+        for g in range(tables):
+            model.count([x[j][p][g] for p in range(players)], 10, 10)
+    model.clauses.append([x[0][0][0]])  # the groups of a round are interchangeable
+    every = [(i, j) for j in range(bases) for i in range(period)]
+
+    def at(rnd, p, g):
+        i, j = rnd
+        return x[j][source[i][p]][g]
+
     for p in range(players):
-        model.count(x[p], 1, 1)
-    for g in range(tables):
-        model.count([x[p][g] for p in range(players)], 10, 10)
-    model.clauses.append([x[0][0]])  # the groups of round 0 are interchangeable
-
-    def at(r, p, g):
-        return x[source[r][p]][g]
-
+        if slots > tables:  # everybody sits out as often: rounds - games, the same for all
+            sits = rounds - rounds * 10 * tables // players
+            model.count([at(rnd, p, out) for rnd in every], sits, sits)
+        for label in range(tables):
+            if not model.count([at(rnd, p, (label - rnd[0]) % tables) for rnd in every], *band):
+                return IMPOSSIBLE
     for p, q in itertools.combinations(range(players), 2):
         meets = []
-        for r in range(rounds):
-            m = model.var("meet", r, p, q)
+        for rnd in every:
+            m = model.var("meet", rnd, p, q)
             meets.append(m)
-            model.clauses.extend([m, -at(r, p, g), -at(r, q, g)] for g in range(tables))
+            model.clauses.extend([m, -at(rnd, p, g), -at(rnd, q, g)] for g in range(tables))
         model.count(meets, 0, cap)
-    for p in range(players):
-        for label in range(tables):
-            if not model.count([at(r, p, (label - r) % tables) for r in range(rounds)], *band):
-                return IMPOSSIBLE
     with Cadical195(bootstrap_with=model.clauses) as solver:
         solver.conf_budget(int(conflicts))
         answer = solver.solve_limited()
@@ -478,8 +509,8 @@ def orbit_within(players: int, rounds: int, cap: int, band: tuple[int, int], con
             return IMPOSSIBLE
         true = {v for v in solver.get_model() if v > 0}
     groups = [
-        np.array([[p for p in range(players) if at(r, p, g) in true] for g in range(tables)], dtype=np.int64)
-        for r in range(rounds)
+        np.array([[p for p in range(players) if at(rnd, p, g) in true] for g in range(tables)], dtype=np.int64)
+        for rnd in every
     ]
-    labels = [np.array([(g + r) % tables for g in range(tables)], dtype=np.int64) for r in range(rounds)]
+    labels = [np.array([(g + i) % tables for g in range(tables)], dtype=np.int64) for i, _ in every]
     return groups, labels

@@ -148,20 +148,20 @@ def _outside_band(states: list[RoundState], players: int, band) -> int:
 # found nothing in our runs (50 x 10 tables), at 20-30 it answers in well under a second
 _EXACT_PLAYERS = 40
 _WHOLE_RUN = 28.0  # seconds: the issue wants every size up to 100 players within 30 s
-# the orbit model answers in 0.1-0.6 s at 3 tables and in 8 s at 5; at 10 nothing in 90 s
+# the orbit model answers in 0.1-2 s at 2-3 tables and in about a second at 5; at 10 nothing
+# in 90 s
 _ORBIT_TABLES = 5
 
 
-def _within_cap_and_band(players: int, rounds: int, cap: int, band: tuple[int, int]):
-    """A whole stage (everybody playing every round) with every pair within ``cap`` and every
-    table count in ``band``, as (groups, table labels) round by round, or None: the projective
-    line for 100 x 10 (``projective.py``), the orbit model up to 5 tables (``exact.orbit_within``)."""
-    tables = players // 10
-    if (players, rounds) == (100, 10) and band[0] <= 1 <= band[1] and cap >= 2:
+def _within_cap_and_band(players: int, rounds: int, tables: int, cap: int, band, time_limit):
+    """A whole stage with every pair within ``cap`` and every table count in ``band``, as
+    (groups, table labels) round by round, or None: the projective line for 100 x 10
+    (``projective.py``), the orbit model up to 5 tables (``exact.orbit_within``)."""
+    if (players, rounds, tables) == (100, 10, 10) and band[0] <= 1 <= band[1] and cap >= 2:
         groups = [np.array(r, dtype=np.int64) for r in rounds_once_at_each_table()]
         return groups, [np.arange(10) for _ in groups]
     if tables <= _ORBIT_TABLES:
-        orbit = exact.orbit_within(players, rounds, cap, band)
+        orbit = exact.orbit_within(players, rounds, tables, cap, band, time_limit=time_limit)
         return None if isinstance(orbit, str) else orbit
     return None
 
@@ -215,11 +215,11 @@ def _within_cap(players, games, fixed, result, seed, iterations, time_limit, bal
             alpha=200.0,  # weighs the band only when there are labels (tabu._chain)
         )
 
-    if band is not None and not fixed and players == 10 * len(rounds[0]):
-        # everybody plays every round: a construction within the cap and the band, where the
-        # searches leave pairs above the cap (30 x 12, 50 x 10 and 100 x 10 tables)
+    if band is not None and not fixed:
+        # a construction within the cap and the band, where the searches leave pairs above the
+        # cap (25 x 8 tables and near, 30 x 12 tables and near, 50 x 10 and 100 x 10 tables)
         started = time.perf_counter()
-        built = _within_cap_and_band(players, len(rounds), cap, band)
+        built = _within_cap_and_band(players, len(rounds), len(rounds[0]), cap, band, left)
         if left is not None:
             left -= time.perf_counter() - started
         if built is not None:
