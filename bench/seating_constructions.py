@@ -28,11 +28,10 @@ import sys
 import time
 
 import numpy as np
-from pysat.solvers import Cadical195
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from seating.exact import Model, loose_round_pairs, meetings  # noqa: E402
+from seating.exact import IMPOSSIBLE, UNKNOWN, Model, loose_round_pairs, meetings  # noqa: E402
 from seating.latin import CYCLIC_30_BASE, CYCLIC_30_CYCLES, cycle_permutation, cyclic_rounds_30  # noqa: E402
 from seating.report import pair_cap  # noqa: E402
 
@@ -76,12 +75,11 @@ def cyclic_seating(cycles, rounds: int = 12, tables: int = 3, cap: int = 5, conf
             meets.append(v)
             model.clauses += [[v, -at(r, p, g), -at(r, q, g)] for g in range(tables)]
         model.count(meets, 0, cap)
-    with Cadical195(bootstrap_with=model.clauses) as solver:
-        solver.conf_budget(conflicts)
-        answer = solver.solve_limited()
-        if not answer:
-            return answer
-        true = {v for v in solver.get_model() if v > 0}
+    true = model.solve(conflicts)
+    if true == IMPOSSIBLE:
+        return False
+    if true == UNKNOWN:
+        return None
     return [sorted(p for p in range(players) if x[p][g] in true) for g in range(tables)]
 
 

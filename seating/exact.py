@@ -84,6 +84,19 @@ class Model:
             self.clauses.extend(encoded.clauses)
         return True
 
+    def solve(self, conflicts: int):
+        """The variables true in a solution, or ``IMPOSSIBLE``, or ``UNKNOWN`` when ``conflicts``
+        ran out. A budget of conflicts, not seconds: CaDiCaL cannot be interrupted through
+        python-sat, and a budget gives the same answer on every machine."""
+        with Cadical195(bootstrap_with=self.clauses) as solver:
+            solver.conf_budget(int(conflicts))
+            answer = solver.solve_limited()
+            if answer is None:
+                return UNKNOWN
+            if answer is False:
+                return IMPOSSIBLE
+            return {v for v in solver.get_model() if v > 0}
+
 
 def seating_within(
     players: int,
@@ -232,16 +245,9 @@ def _band(model: Model, players, fixed, free, y, labels, band) -> bool:
 
 
 def _solve(model: Model, free, y, conflicts: int):
-    # a budget of conflicts, not seconds: CaDiCaL cannot be interrupted through python-sat, and a
-    # budget gives the same answer on every machine
-    with Cadical195(bootstrap_with=model.clauses) as solver:
-        solver.conf_budget(int(conflicts))
-        answer = solver.solve_limited()
-        if answer is None:
-            return UNKNOWN
-        if answer is False:
-            return IMPOSSIBLE
-        true = {v for v in solver.get_model() if v > 0}
+    true = model.solve(conflicts)
+    if isinstance(true, str):
+        return true
     t = len(free[0])
     rounds = []
     for r in range(len(free)):
@@ -328,7 +334,7 @@ def near_bound(
     rng: np.random.Generator,
     time_limit: float | None = None,
     steps: int = 6,
-    levels: tuple[int, ...] = (0, 1, 2, 8),
+    levels: tuple[int, ...] = (1, 8),
     conflicts: int = 10_000,
 ):
     """Rounds that meet the round-pair bound but break the cap (the rows of a Hadamard matrix at
@@ -336,12 +342,12 @@ def near_bound(
     at as few pairs of rounds as ``repair`` finds. It allows each of ``levels`` loose pairs of
     rounds in turn until one succeeds, then one fewer than the seating it found has, until that
     fails (``steps`` steps a level, ``time_limit`` seconds in all). A level that is too tight
-    spends all its steps (1-4 s at 20 players) while one with room answers in a fraction of a
-    second, so after 2 the levels jump instead of climbing one by one, and come down from what
-    was found. 20 x 12 ends at 1 (std 1.088 against the bound 1.079; 0 is out of reach there:
-    ``bench/seating_limits.py``), 20 x 8 at 4 (1.142, the best the cap allows), 20 x 14 at 7
-    (1.037, where the tabu search alone gets 1.206) when the time allows. Returns the rounds or
-    None."""
+    spends all its steps (3-5 s at 20 players) while one with room answers sooner, so the levels
+    jump from 1 to 8 instead of climbing one by one, and come down from what was found (0 is
+    tried on the way down, never first: it is out of reach at 20 x 8 and 20 x 12,
+    ``bench/seating_limits.py``). 20 x 12 ends at 1 (std 1.088 against the bound 1.079) in about
+    10 s, 20 x 8 at 4 (1.142, the best the cap allows) in 6 s, 20 x 14 at 6 (1.047, where the
+    tabu search alone gets 1.206) in 16 s. Returns the rounds or None."""
     shared = round_pair_bound_range(len(rounds[0]))
     started = time.perf_counter()
 
@@ -500,14 +506,9 @@ def _orbit(players, rounds, tables, period, cap, band, conflicts):
             meets.append(m)
             model.clauses.extend([m, -at(rnd, p, g), -at(rnd, q, g)] for g in range(tables))
         model.count(meets, 0, cap)
-    with Cadical195(bootstrap_with=model.clauses) as solver:
-        solver.conf_budget(int(conflicts))
-        answer = solver.solve_limited()
-        if answer is None:
-            return UNKNOWN
-        if answer is False:
-            return IMPOSSIBLE
-        true = {v for v in solver.get_model() if v > 0}
+    true = model.solve(conflicts)
+    if isinstance(true, str):
+        return true
     groups = [
         np.array([[p for p in range(players) if at(rnd, p, g) in true] for g in range(tables)], dtype=np.int64)
         for rnd in every

@@ -10,11 +10,14 @@ Public API (players numbered 1..P in and out, as in the JSON document):
 
 Pipeline of ``generate``: check the sizes; decide who sits out which round (evenly spread);
 build starting groups (for 100 players on 10 tables, with balance="pairs", the 4 repeat-free
-rounds of two orthogonal Latin squares of order 10, searched further by ``tabu.py``; for 30 players the
-rounds of ``latin.oa30_rounds``; for 20 players the rows of a Hadamard matrix, brought within
-the pair cap by ``exact.near_bound`` where they break it); anneal the groups (``anneal.py``) with the
-priority that ``balance`` names (``balance.py``); seats last by equitable edge colouring
-(``seats.py``).
+rounds of two orthogonal Latin squares of order 10, searched further by ``tabu.py``; for 30 players
+the cyclic rounds of ``latin.cyclic_rounds_30`` where a choice keeps the cap, else those of
+``latin.oa30_rounds``; for 20 players the rows of a Hadamard matrix, brought within the pair cap
+by ``exact.near_bound`` where they break it); anneal the groups (``anneal.py``) with the priority
+that ``balance`` names (``balance.py``); bring pairs above the cap within it (``_within_cap``:
+tabu searches, and in the near and tables modes first a whole stage built within the cap and the
+band, by ``exact.orbit_within`` up to 5 tables or ``projective.py`` at 100 x 10; then
+``exact.repair``); seats last by equitable edge colouring (``seats.py``).
 
 Determinism: a seed and ``iterations`` (a move budget) give the same seating on every machine.
 With ``time_limit`` (the default when ``iterations`` is not given) the number of iterations is
@@ -35,6 +38,7 @@ from .errors import ImpossibleSize, SeatingError, check_games, check_run, check_
 from .latin import (
     best_flips,
     best_hadamard_rows,
+    complementary_rounds_20,
     cyclic_rounds_30_within_cap,
     grid_rounds_100,
     hadamard_rounds_20,
@@ -155,11 +159,17 @@ _ORBIT_TABLES = 5
 
 def _within_cap_and_band(players: int, rounds: int, tables: int, cap: int, band, time_limit):
     """A whole stage with every pair within ``cap`` and every table count in ``band``, as
-    (groups, table labels) round by round, or None: the projective line for 100 x 10
-    (``projective.py``), the orbit model up to 5 tables (``exact.orbit_within``)."""
+    (groups, table labels) round by round, or None: a Hadamard matrix and its negative for 20 x 12
+    (``latin.complementary_rounds_20``), the projective line for 100 x 10 (``projective.py``),
+    the orbit model up to 5 tables (``exact.orbit_within``)."""
+    built = None
+    if (players, tables) == (20, 2) and band[0] <= rounds // 2 <= band[1] and cap >= rounds // 2:
+        built = complementary_rounds_20(rounds)
     if (players, rounds, tables) == (100, 10, 10) and band[0] <= 1 <= band[1] and cap >= 2:
-        groups = [np.array(r, dtype=np.int64) for r in rounds_once_at_each_table()]
-        return groups, [np.arange(10) for _ in groups]
+        built = rounds_once_at_each_table()
+    if built is not None:  # table t of every round is labelled t
+        groups = [np.array(r, dtype=np.int64) for r in built]
+        return groups, [np.arange(tables) for _ in groups]
     if tables <= _ORBIT_TABLES:
         orbit = exact.orbit_within(players, rounds, tables, cap, band, time_limit=time_limit)
         return None if isinstance(orbit, str) else orbit
@@ -177,8 +187,11 @@ def _within_cap(players, games, fixed, result, seed, iterations, time_limit, bal
     search as long as the anneal. With balance "near" or "tables" the searches keep every table
     and judge count in that mode's band too (the groups' labels stay where they are). When none
     finds one (near mode cannot at 20 x 8: ``bench/seating_limits.py``), the seating with the
-    fewest pairs above the cap is kept, in the band. Returns the rounds and the stats of the
-    search they come from (None when they are the result's)."""
+    fewest pairs above the cap is kept, in the band. In the near and tables modes with no played
+    rounds, a whole stage built within the cap and the band (``_within_cap_and_band``) comes
+    first: it replaces the result with its own table labels, the judges following the tables (in
+    the near mode a search then lowers its shared pairs). Returns the rounds and the stats of the
+    search they come from (None when they are the result's or built)."""
     cap = pair_cap(players, games)
     rounds = [r.groups for r in list(fixed) + list(result)]
     if len({len(g) for g in rounds}) > 1:
@@ -217,7 +230,7 @@ def _within_cap(players, games, fixed, result, seed, iterations, time_limit, bal
 
     if band is not None and not fixed:
         # a construction within the cap and the band, where the searches leave pairs above the
-        # cap (25 x 8 tables and near, 30 x 12 tables and near, 50 x 10 and 100 x 10 tables)
+        # cap (20 x 12, 25 x 8, 30 x 12, 50 x 10 and 100 x 10 tables; 25 x 8 and 30 x 12 near)
         started = time.perf_counter()
         built = _within_cap_and_band(players, len(rounds), len(rounds[0]), cap, band, left)
         if left is not None:
@@ -407,8 +420,9 @@ def generate(
                 [np.asarray(r) for r in rows],
                 cap,
                 np.random.default_rng(seed),
-                # each level of loose pairs of rounds takes 1-3 s at 20 players: well within 30 s
-                time_limit=None if iterations is not None else min(12.0, 1.5 * time_limit),
+                # each level of loose pairs of rounds takes 3-5 s at 20 players, 20 x 12 about
+                # 10 s in all: within 30 s with the rest of the run
+                time_limit=None if iterations is not None else min(18.0, 2.4 * time_limit),
             )
             found, tstats = tabu_groups(
                 players,

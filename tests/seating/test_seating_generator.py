@@ -212,3 +212,15 @@ def test_the_orbit_model_brings_30_by_12_within_the_cap_in_the_band(monkeypatch,
     monkeypatch.setattr(generator.exact, "orbit_within", lambda *args, **kwargs: generator.exact.UNKNOWN)
     without = generate(30, 12, seed=1, iterations=4_000, balance=balance)
     assert _pairs_above(without, 5) > 0
+
+
+def test_twenty_players_twelve_games_in_the_tables_mode_meet_the_bound_with_tables_balanced():
+    # a Hadamard matrix of order 12 and its negative (latin.complementary_rounds_20): every pair
+    # within the cap of 7 (the searches left 19 pairs at 8) at the least std any seating with
+    # every table count at 6 can have
+    seating = generate(20, 12, seed=1, iterations=4_000, balance="tables")
+    check_hard_rules(seating, 20, 12, 2)
+    stage = quality_report(seating, 20)["stage"]
+    assert (stage["table_min"], stage["table_max"], stage["judge_min"], stage["judge_max"]) == (6, 6, 6, 6)
+    assert stage["pair_max"] <= 7
+    assert round(stage["pair_std"], 4) == 1.3398

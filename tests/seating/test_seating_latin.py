@@ -12,16 +12,18 @@ from seating.latin import (
     are_orthogonal,
     cycle_permutation,
     cyclic_rounds_30,
+    complementary_rounds_20,
     cyclic_rounds_30_within_cap,
     hadamard_20,
     is_generalised_hadamard,
     is_latin,
     oa30_rounds,
     oa50_rounds,
+    paley_hadamard,
     simplex_oa27,
     williams_square,
 )
-from seating.report import pair_cap
+from seating.report import pair_cap, table_balanced_shared
 
 
 def test_constructions_are_what_they_claim():
@@ -106,3 +108,25 @@ def test_cyclic_rounds_within_the_cap_for_fewer_games(games):
 @pytest.mark.parametrize("games", [3, 5, 6, 9])
 def test_no_choice_of_cyclic_rounds_keeps_the_cap_at_some_sizes(games):
     assert cyclic_rounds_30_within_cap(games) is None
+
+
+def test_paley_hadamard_matrices_are_hadamard():
+    for q in (11, 19, 23):
+        h = paley_hadamard(q)
+        assert (h @ h.T == (q + 1) * np.eye(q + 1)).all() and (h[0] == 1).all()
+    with pytest.raises(ValueError):
+        paley_hadamard(13)
+
+
+def test_complementary_rounds_put_everybody_six_times_at_each_table_and_meet_the_tables_bound():
+    rounds = complementary_rounds_20(12)
+    at_first = np.zeros(20, dtype=int)
+    for rnd in rounds:
+        assert [len(t) for t in rnd] == [10, 10] and sorted(rnd[0] + rnd[1]) == list(range(20))
+        at_first[rnd[0]] += 1
+    assert (at_first == 6).all()
+    counts = pair_counts(rounds, players=20)
+    assert np.bincount(counts).tolist() == [10, 0, 0, 0, 0, 0, 180]  # a row and its negative: 0
+    shared = int((counts * (counts - 1) // 2).sum())
+    assert shared == table_balanced_shared(20, 12, 2) == 2700
+    assert complementary_rounds_20(10) is None
