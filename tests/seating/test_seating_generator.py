@@ -207,7 +207,8 @@ def test_the_orbit_model_brings_30_by_12_within_the_cap_in_the_band(monkeypatch,
     seating = generate(30, 12, seed=1, iterations=4_000, balance=balance)
     check_hard_rules(seating, 30, 12, 3)
     stage = quality_report(seating)["stage"]
-    assert (stage["table_min"], stage["table_max"], stage["judge_min"], stage["judge_max"]) == band * 2
+    assert band[0] <= stage["table_min"] and stage["table_max"] <= band[1]
+    assert band[0] <= stage["judge_min"] and stage["judge_max"] <= band[1]
     assert _pairs_above(seating, 5) == 0
     monkeypatch.setattr(generator.exact, "orbit_within", lambda *args, **kwargs: generator.exact.UNKNOWN)
     without = generate(30, 12, seed=1, iterations=4_000, balance=balance)
@@ -224,3 +225,5 @@ def test_twenty_players_twelve_games_in_the_tables_mode_meet_the_bound_with_tabl
     assert (stage["table_min"], stage["table_max"], stage["judge_min"], stage["judge_max"]) == (6, 6, 6, 6)
     assert stage["pair_max"] <= 7
     assert round(stage["pair_std"], 4) == 1.3398
+    other = generate(20, 12, seed=2, iterations=4_000, balance="tables")  # other players together
+    assert other.to_document()["rounds"] != seating.to_document()["rounds"]
