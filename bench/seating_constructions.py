@@ -1,6 +1,6 @@
 """Finds again the 30-player seating that ``seating/latin.py`` holds as a constant, and checks it.
 
-Run: ``.venv/bin/python bench/seating_constructions.py`` (about 30 s on the reference machine).
+Run: ``.venv/bin/python bench/seating_constructions.py`` (about a minute on the reference machine).
 
 30 players x 12 games on 3 tables: the round-pair bound (std 0.883) needs every two rounds to
 share 3 or 4 players at every pair of tables; the pair cap ceil(lambda) + 1 is 5.
@@ -15,14 +15,14 @@ with mean 4 and variance 8/3 are impossible (a_p - 4 in -2..1: the sum of square
 mean down). So with the cap every such seating misses the bound.
 
 What works: rounds that are the 12 images of one round under a permutation of the players with
-cycles of 12, 12 and 6 (round i = pi^i(round 0)). The SAT model has one round's variables;
-every other round is the same variables with the players renamed, every two rounds keep 3..4
-at every pair of tables and every pair meets at most 5 times. CaDiCaL answers in about 25 s;
-other cycle types (12+6+6+6, 6+6+6+6+6, 12+12+4+2, 12+12+2+2+2) are impossible, each proved in under 6 s.
+cycles of 12, 12 and 6 (round i = pi^i(round 0)). The SAT model (the generator's orbit model,
+``exact.orbit_seating``) has one round's variables; every other round is the same variables with
+the players renamed, every two rounds keep 3..4 at every pair of tables and every pair meets at
+most 5 times. CaDiCaL answers in about half a minute; the script also tries other cycle types
+(12+6+6+6, 6+6+6+6+6, 12+12+4+2, 12+12+2+2+2), which it proves impossible in seconds.
 """
 from __future__ import annotations
 
-import itertools
 import os
 import sys
 import time
@@ -31,56 +31,36 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from seating.exact import IMPOSSIBLE, UNKNOWN, Model, loose_round_pairs, meetings  # noqa: E402
-from seating.latin import CYCLIC_30_BASE, CYCLIC_30_CYCLES, cycle_permutation, cyclic_rounds_30  # noqa: E402
+from seating.exact import IMPOSSIBLE, UNKNOWN, loose_round_pairs, meetings, orbit_seating  # noqa: E402
+from seating.latin import CYCLIC_30_BASE, CYCLIC_30_CYCLES, cyclic_rounds_30  # noqa: E402
 from seating.report import pair_cap  # noqa: E402
 
 
 def cyclic_seating(cycles, rounds: int = 12, tables: int = 3, cap: int = 5, conflicts: int = 2_000_000):
-    """One round whose images under the permutation with these cycles make ``rounds`` rounds at
-    the round-pair bound with every pair within ``cap``: its groups, False (none) or None (the
-    budget ran out)."""
+    """``rounds`` rounds, the images of one under the permutation with these cycles, at the
+    round-pair bound with every pair within ``cap``: the rounds (lists of groups), False (none)
+    or None (the budget ran out). The generator's orbit model (``exact.orbit_seating``) with the
+    bound kept."""
     players = sum(cycles)
     low, high = players // tables // tables, -(-players // tables // tables)  # 3..4 for 30 on 3
-    step = cycle_permutation(cycles)
-    back = [step.index(p) for p in range(players)]
-    # player p of round i sits where pi^-i(p) sits in round 0
-    source = [list(range(players))]
-    for _ in range(rounds - 1):
-        source.append([back[p] for p in source[-1]])
-    model = Model()
-    x = [[model.var("x", p, g) for g in range(tables)] for p in range(players)]
-    for p in range(players):
-        model.count(x[p], 1, 1)
-    for g in range(tables):
-        model.count([x[p][g] for p in range(players)], players // tables, players // tables)
-    model.clauses.append([x[0][0]])  # the tables of a round are interchangeable
-
-    def at(r, p, g):
-        return x[source[r][p]][g]
-
-    for r, s in itertools.combinations(range(rounds), 2):
-        for g in range(tables):
-            for h in range(tables):
-                both = []
-                for p in range(players):
-                    v = model.var("both", r, s, p, g, h)
-                    model.clauses += [[-v, at(r, p, g)], [-v, at(s, p, h)], [v, -at(r, p, g), -at(s, p, h)]]
-                    both.append(v)
-                model.count(both, low, high)
-    for p, q in itertools.combinations(range(players), 2):
-        meets = []
-        for r in range(rounds):
-            v = model.var("meet", r, p, q)
-            meets.append(v)
-            model.clauses += [[v, -at(r, p, g), -at(r, q, g)] for g in range(tables)]
-        model.count(meets, 0, cap)
-    true = model.solve(conflicts)
-    if true == IMPOSSIBLE:
+    found = orbit_seating(
+        players, rounds, tables, rounds, cap, (0, rounds), conflicts, shared=(low, high), cycles=list(cycles)
+    )
+    if found == IMPOSSIBLE:
         return False
-    if true == UNKNOWN:
+    if found == UNKNOWN:
         return None
-    return [sorted(p for p in range(players) if x[p][g] in true) for g in range(tables)]
+    return [[sorted(int(p) for p in group) for group in rnd] for rnd in found[0]]
+
+
+def describe(rounds) -> str:
+    counts = meetings([np.asarray(r) for r in rounds], 30)[np.triu_indices(30, 1)]
+    shared = int((counts * (counts - 1) // 2).sum())
+    return (
+        f"pairs of rounds off the bound {loose_round_pairs(rounds, (3, 4))}, shared pairs {shared} "
+        f"(bound {66 * 36}), meetings {counts.min()}..{counts.max()} (cap {pair_cap(30, 12)}), "
+        f"std {counts.std():.4f}"
+    )
 
 
 def main() -> None:
@@ -91,17 +71,15 @@ def main() -> None:
     if not found:
         print("  none found" if found is False else "  the budget ran out")
     else:
-        same = sorted(found) == sorted(sorted(g) for g in CYCLIC_30_BASE)
-        print(f"  round 0: {found}")
-        print(f"  {'the same as' if same else 'another round than'} latin.CYCLIC_30_BASE")
-    rounds = cyclic_rounds_30()
-    counts = meetings([np.asarray(r) for r in rounds], 30)[np.triu_indices(30, 1)]
-    shared = int((counts * (counts - 1) // 2).sum())
-    print(
-        f"latin.cyclic_rounds_30: pairs of rounds off the bound {loose_round_pairs(rounds, (3, 4))}, "
-        f"shared pairs {shared} (bound {66 * 36}), meetings {counts.min()}..{counts.max()} "
-        f"(cap {pair_cap(30, 12)}), std {counts.std():.4f}"
-    )
+        same = sorted(found[0]) == sorted(sorted(g) for g in CYCLIC_30_BASE)
+        print(f"  round 0: {found[0]}")
+        print(f"  {'the same as' if same else 'another round than'} latin.CYCLIC_30_BASE; {describe(found)}")
+    for cycles in ((12, 6, 6, 6), (6, 6, 6, 6, 6), (12, 12, 4, 2), (12, 12, 2, 2, 2)):
+        started = time.perf_counter()
+        other = cyclic_seating(cycles, conflicts=200_000)
+        answer = "found one" if other else "none exists" if other is False else "the budget ran out"
+        print(f"  cycles {cycles}: {answer} ({time.perf_counter() - started:.1f} s)")
+    print(f"latin.cyclic_rounds_30: {describe(cyclic_rounds_30())}")
 
 
 if __name__ == "__main__":

@@ -23,9 +23,9 @@ but break the cap: it looks for the fewest loose pairs of rounds that keep the c
 
 ``orbit_within`` asks a much smaller model for a whole stage in the "tables" and "near" modes,
 when the searches leave pairs above the cap (25 x 8 tables: 10 pairs at 5; 30 x 12 tables: 18
-at 6; 50 x 10 tables: 40 at 4): the rounds are the images of one or two base rounds under a fixed
-permutation of the players, and the table labels turn with the rounds, so its variables are the
-base rounds'. With every table count exact it finds 25 x 8 within the cap in 0.1 s (std 1.05),
+at 6; 50 x 10 tables: 40 at 4): the rounds are the images of one or more base rounds under a
+fixed permutation of the players, and the table labels turn with the rounds, so its variables are
+the base rounds'. With every table count exact it finds 25 x 8 within the cap in 0.1 s (std 1.05),
 30 x 12 in 2 s (1.14), 50 x 10 in 1.3 s (1.03).
 
 Outcomes: a seating (its groups, round by round, with the labels of the free rounds it was given),
@@ -41,6 +41,8 @@ import numpy as np
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 from pysat.solvers import Cadical195
+
+from .latin import cycle_permutation
 
 IMPOSSIBLE = "impossible"
 UNKNOWN = "unknown"
@@ -445,8 +447,8 @@ def orbit_within(
     label within ``band``, built as orbits: for a period k dividing ``rounds``, round (i, j) is
     pi^i(base round j), i < k, j < rounds / k, pi the permutation with the cycles of
     ``orbit_cycles`` (each player to the next in his cycle), and group g of round (i, j) sits at
-    table (g + i) mod T. The model has only the base rounds' variables, so it answers in a
-    fraction of a second at 25-30 players and in seconds at 50, where the model over every round
+    table (g + i) mod T. The model has only the base rounds' variables, so it answers in 0.1-2 s
+    at 25-30 players and in about a second at 50, where the model over every round
     does not answer at all (nor does this one at 100 players in 90 s). It tries the periods from
     ``rounds`` down, each with a budget of ``conflicts`` (where it finds one, the first period
     does: 25 x 8, 30 x 12, 50 x 10), and no further period after ``time_limit`` seconds (20 x 8,
@@ -457,19 +459,21 @@ def orbit_within(
     for period in sorted((d for d in range(2, rounds + 1) if rounds % d == 0), reverse=True):
         if period < rounds and time_limit is not None and time.perf_counter() - started >= time_limit:
             break
-        found = _orbit(players, rounds, tables, period, cap, band, conflicts)
+        found = orbit_seating(players, rounds, tables, period, cap, band, conflicts)
         if not isinstance(found, str):
             return found
     return UNKNOWN
 
 
-def _orbit(players, rounds, tables, period, cap, band, conflicts):
-    """``orbit_within`` for one period: the seating, ``IMPOSSIBLE`` or ``UNKNOWN``."""
+def orbit_seating(players, rounds, tables, period, cap, band, conflicts, shared=None, cycles=None):
+    """``orbit_within`` for one period: the seating, ``IMPOSSIBLE`` or ``UNKNOWN``. With ``shared``
+    = (low, high), every two rounds also keep the round-pair bound (``_round_pairs``), and
+    ``cycles`` (lengths dividing ``period``) replaces ``orbit_cycles``: the search that found
+    ``latin.CYCLIC_30_BASE`` (``bench/seating_constructions.py``)."""
+    if (rounds * 10 * tables) % players or rounds % period:
+        raise ValueError("players must divide rounds x 10 x tables (everybody plays as often), period the rounds")
     bases = rounds // period
-    step = []
-    for length in orbit_cycles(players, period):
-        first = len(step)
-        step += [first + (i + 1) % length for i in range(length)]
+    step = cycle_permutation(cycles or orbit_cycles(players, period))
     back = [0] * players
     for p, q in enumerate(step):
         back[q] = p
@@ -485,7 +489,8 @@ def _orbit(players, rounds, tables, period, cap, band, conflicts):
             model.count(x[j][p], 1, 1)
         for g in range(tables):
             model.count([x[j][p][g] for p in range(players)], 10, 10)
-    model.clauses.append([x[0][0][0]])  # the groups of a round are interchangeable
+    # turning base 0's group labels cyclically (and every table label with them) changes nothing
+    model.clauses.append([x[0][0][0]])
     every = [(i, j) for j in range(bases) for i in range(period)]
 
     def at(rnd, p, g):
@@ -506,6 +511,16 @@ def _orbit(players, rounds, tables, period, cap, band, conflicts):
             meets.append(m)
             model.clauses.extend([m, -at(rnd, p, g), -at(rnd, q, g)] for g in range(tables))
         model.count(meets, 0, cap)
+    if shared is not None:
+        for a, b in itertools.combinations(every, 2):
+            for g in range(tables):
+                for h in range(tables):
+                    both = []
+                    for p in range(players):
+                        v = model.var("both", a, b, p, g, h)
+                        model.clauses.extend([[-v, at(a, p, g)], [-v, at(b, p, h)], [v, -at(a, p, g), -at(b, p, h)]])
+                        both.append(v)
+                    model.count(both, *shared)
     true = model.solve(conflicts)
     if isinstance(true, str):
         return true

@@ -16,8 +16,9 @@ the cyclic rounds of ``latin.cyclic_rounds_30`` where a choice keeps the cap, el
 by ``exact.near_bound`` where they break it); anneal the groups (``anneal.py``) with the priority
 that ``balance`` names (``balance.py``); bring pairs above the cap within it (``_within_cap``:
 tabu searches, and in the near and tables modes first a whole stage built within the cap and the
-band, by ``exact.orbit_within`` up to 5 tables or ``projective.py`` at 100 x 10; then
-``exact.repair``); seats last by equitable edge colouring (``seats.py``).
+band: ``latin.complementary_rounds_20`` at 20 x 12, ``projective.py`` at 100 x 10, else
+``exact.orbit_within`` up to 5 tables; then ``exact.repair``); seats last by equitable edge
+colouring (``seats.py``).
 
 Determinism: a seed and ``iterations`` (a move budget) give the same seating on every machine.
 With ``time_limit`` (the default when ``iterations`` is not given) the number of iterations is
@@ -153,15 +154,17 @@ def _outside_band(states: list[RoundState], players: int, band) -> int:
 _EXACT_PLAYERS = 40
 _WHOLE_RUN = 28.0  # seconds: the issue wants every size up to 100 players within 30 s
 # the orbit model answers in 0.1-2 s at 2-3 tables and in about a second at 5; at 10 nothing
-# in 90 s
+# in 90 s. Its model grows as players^2 x rounds: 100 players on 5 tables take 1.4 s to build
 _ORBIT_TABLES = 5
+_ORBIT_PLAYERS = 50
 
 
 def _within_cap_and_band(players: int, rounds: int, tables: int, cap: int, band, time_limit):
     """A whole stage with every pair within ``cap`` and every table count in ``band``, as
     (groups, table labels) round by round, or None: a Hadamard matrix and its negative for 20 x 12
     (``latin.complementary_rounds_20``), the projective line for 100 x 10 (``projective.py``),
-    the orbit model up to 5 tables (``exact.orbit_within``)."""
+    the orbit model up to 5 tables and 50 players (``exact.orbit_within``) when at least half a
+    second of ``time_limit`` is left."""
     built = None
     if (players, tables) == (20, 2) and band[0] <= rounds // 2 <= band[1] and cap >= rounds // 2:
         built = complementary_rounds_20(rounds)
@@ -170,13 +173,15 @@ def _within_cap_and_band(players: int, rounds: int, tables: int, cap: int, band,
     if built is not None:  # table t of every round is labelled t
         groups = [np.array(r, dtype=np.int64) for r in built]
         return groups, [np.arange(tables) for _ in groups]
-    if tables <= _ORBIT_TABLES:
+    if tables <= _ORBIT_TABLES and players <= _ORBIT_PLAYERS and (time_limit is None or time_limit >= 0.5):
         orbit = exact.orbit_within(players, rounds, tables, cap, band, time_limit=time_limit)
         return None if isinstance(orbit, str) else orbit
     return None
 
 
-def _within_cap(players, games, fixed, result, seed, iterations, time_limit, balance="pairs", attempts: int = 10):
+def _within_cap(
+    players, games, fixed, result, seed, iterations, time_limit, balance="pairs", attempts: int = 10, started=None
+):
     """If a pair meets more than ceil(lambda) + 1 times (the annealer can leave a few: 2-3 pairs
     at 5 in 25 x 8), tabu searches look for the seating with the fewest shared pairs among those
     with nobody above the cap, and its groups replace the result's (table and judge labels kept).
@@ -208,8 +213,11 @@ def _within_cap(players, games, fixed, result, seed, iterations, time_limit, bal
         tables = len(rounds[0])
         widen = 1 if balance == "near" else 0
         band = (games // tables - widen, -(-games // tables) + widen)
-    # with a time limit: what is left of 28 s for the whole run after the anneal
-    left = None if time_limit is None else max(0.0, _WHOLE_RUN - 1.1 * time_limit)
+    # with a time limit: what is left of 28 s for the whole run (``started``: when it began)
+    left = None
+    if time_limit is not None:
+        spent = 1.1 * time_limit if started is None else time.perf_counter() - started
+        left = max(0.0, _WHOLE_RUN - spent)
 
     def search(start, seed, shortest=0.0):
         """One tabu search for the cap (and the band) from ``start``."""
@@ -231,27 +239,29 @@ def _within_cap(players, games, fixed, result, seed, iterations, time_limit, bal
     if band is not None and not fixed:
         # a construction within the cap and the band, where the searches leave pairs above the
         # cap (20 x 12, 25 x 8, 30 x 12, 50 x 10 and 100 x 10 tables; 25 x 8 and 30 x 12 near)
-        started = time.perf_counter()
         exact_band = (games // len(rounds[0]), -(-games // len(rounds[0])))
         # the exact band lies within the near one, and its constructions share fewer pairs (30 x
         # 12: std 1.14 against 1.29 built for the near band and polished)
-        built = _within_cap_and_band(players, len(rounds), len(rounds[0]), cap, exact_band, left)
-        if built is None and band != exact_band:
-            built = _within_cap_and_band(players, len(rounds), len(rounds[0]), cap, band, left)
-        if left is not None:
-            left -= time.perf_counter() - started
+        built = None
+        for wanted in dict.fromkeys([exact_band, band]):
+            step_started = time.perf_counter()
+            built = _within_cap_and_band(players, len(rounds), len(rounds[0]), cap, wanted, left)
+            if left is not None:
+                left = max(0.0, left - (time.perf_counter() - step_started))
+            if built is not None:
+                break
         if built is not None:
-            groups, tables = built
+            groups, names = built
             relabel = rng.permutation(players)  # another seed, other players at each place
             groups = [relabel[g] for g in groups]
             # judges follow the tables, so their counts keep the band too
-            candidate = [RoundState(g, t, t.copy()) for g, t in zip(groups, tables)]
+            candidate = [RoundState(g, t, t.copy()) for g, t in zip(groups, names)]
             if balance == "tables":
                 return candidate, None  # no swap keeps every count exact: nothing to polish
-            labels = (tables, tables)
+            labels = (names, names)
             found, tstats = search(groups, seed, shortest=0.1)
             if tstats["within_cap"]:
-                return [RoundState(g, t, t.copy()) for g, t in zip(found, tables)], tstats
+                return [RoundState(g, t, t.copy()) for g, t in zip(found, names)], tstats
             return candidate, None
 
     for attempt in range(attempts):
@@ -336,6 +346,7 @@ def generate(
     if balance not in BALANCES:
         raise SeatingError(f"balance must be one of {', '.join(BALANCES)}, not {balance!r}")
     check_run(seed, time_limit)
+    run_started = time.perf_counter()
     tables = check_size(players, games, tables)
     rounds_total = players * games // (10 * tables)
     fixed_rounds = list(fixed_rounds or [])
@@ -454,7 +465,9 @@ def generate(
         balance=balance,
     )
     if not apart and not clubs:
-        result, polished = _within_cap(players, games, fixed, result, seed, iterations, time_limit, balance)
+        result, polished = _within_cap(
+            players, games, fixed, result, seed, iterations, time_limit, balance, started=run_started
+        )
         searched = polished or searched
     if searched is not None:
         stats["iterations"] += searched["iterations"]
