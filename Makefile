@@ -29,8 +29,12 @@ run: demo
 worker: install
 	$(VENV)/bin/celery -A config worker -l INFO
 
+# Lint (ruff: errors, import order) and the import contract (lint-imports: the apps point one
+# way, the cores import no Django) first: a wrong arrow fails the build before any test runs.
 test: install
-	$(VENV)/bin/pytest -n 2 --dist loadgroup
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/lint-imports
+	$(VENV)/bin/pytest -n 2 --dist loadgroup --durations=10
 
 bench: install
 	$(PY) bench/scoring.py

@@ -33,8 +33,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scoring.cli import run_standings  # noqa: E402
-from scoring.fastpath import standings_from_bytes  # noqa: E402
+from scoring.core.cli import run_standings  # noqa: E402
+from scoring.core.fastpath import standings_from_bytes  # noqa: E402
 
 ROLES = ["red"] * 6 + ["sheriff", "black", "black", "don"]
 GAMES_PER_PLAYER = 20
@@ -149,10 +149,10 @@ def main(argv=None) -> int:
             n_games = size * GAMES_PER_PLAYER // 10
             ratios, cpu_ratios = [], []
             for _ in range(args.rounds):
-                t_json, c_json = best_of(args.repeat, lambda: json_load(path))
-                t_json_nogc, c_json_nogc = best_of(args.repeat, lambda: json_load(path),
+                t_json, c_json = best_of(args.repeat, lambda path=path: json_load(path))
+                t_json_nogc, c_json_nogc = best_of(args.repeat, lambda path=path: json_load(path),
                                                    collector=False)
-                t_std, c_std = best_of(args.repeat, lambda: run_standings(path))
+                t_std, c_std = best_of(args.repeat, lambda path=path: run_standings(path))
                 ratios.append(t_std / t_json)
                 cpu_ratios.append(c_std / c_json)
                 print(f"{size:>8} {n_games:>6} {os.path.getsize(path) / 1e6:>6.2f} "

@@ -28,9 +28,9 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from seating.generator import default_time_limit, generate  # noqa: E402
-from seating.model import Seating, Table  # noqa: E402
-from seating.report import bounds, quality_report, round_pair_bound  # noqa: E402
+from seating.core.generator import default_time_limit, generate  # noqa: E402
+from seating.core.model import Seating, Table  # noqa: E402
+from seating.core.report import bounds, quality_report, round_pair_bound  # noqa: E402
 
 SIZES = [(p, g) for p in (20, 30, 50, 100, 200) for g in (8, 10, 12)]
 

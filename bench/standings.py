@@ -5,7 +5,7 @@
    (PostgreSQL when DATABASE_URL says so, else the project's SQLite file), and a smaller one
    (50 players × 5 games) to show that the query count does not grow with the size.
 2. Times the full recomputation (lock, load, score, explain, store a new snapshot:
-   ``scoring.snapshots.services.recompute``) against a plain SELECT of all the tournament's seat
+   ``scoring.recompute.recompute``) against a plain SELECT of all the tournament's seat
    rows, counts the queries of each, prints the ratio. The plain SELECT is timed two ways: as the
    ORM reads it (``list(Seat.objects.filter(game__tournament=t))``, the ratio the target is
    checked on) and as a bare DB-API fetch of tuples (printed for reference).
@@ -76,7 +76,7 @@ def ensure_database():
 def build(slug: str, players: int, rounds: int, rebuild: bool):
     from django.contrib.auth.models import Group
 
-    from tournaments.demo import build_tournament
+    from demo.builder import build_tournament
     from tournaments.models import Tournament
 
     if rebuild:
@@ -119,12 +119,12 @@ def plain_select(tournament_id: int):
 
 def bench_recompute(repeat: int) -> dict:
     from protocols.models import Seat
-    from scoring.snapshots.services import recompute
+    from scoring.recompute import recompute
 
     big, built = build(SLUG, 200, 15, ARGS.rebuild)
     small, _ = build(SMALL_SLUG, 50, 5, ARGS.rebuild)
     seats = Seat.objects.filter(game__tournament=big).count()
-    print(f"tournament {SLUG}: 200 players × 15 games, {seats} seat rows ({'built in %.1f s' % built})")
+    print(f"tournament {SLUG}: 200 players × 15 games, {seats} seat rows (built in {built:.1f} s)")
     rec = measure(lambda: recompute(big.pk, force=True), repeat)
     orm = measure(lambda: list(Seat.objects.filter(game__tournament=big)), repeat)
     raw = measure(lambda: plain_select(big.pk), repeat)

@@ -39,15 +39,17 @@ INSTALLED_APPS = [
     "simple_history",
     "tournaments",
     "protocols",
-    "scoring.snapshots",
-    "seating.store",
+    "scoring",
+    "seating",
+    "public",
+    "demo",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "tournaments.middleware.QueryLanguageMiddleware",
+    "public.middleware.QueryLanguageMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",

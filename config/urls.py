@@ -5,5 +5,5 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("protocols.urls")),
-    path("", include("tournaments.urls")),
+    path("", include("public.urls")),
 ]

@@ -23,7 +23,10 @@ class SeatInline(PrelabelledInline):
     model = Seat
     extra = 0
     max_num = 10
-    fields = ["number", "player", "role", "fouls", "removed", "left_how", "left_on", "extra", "extra_reason", "extra_approved", "gross_violation"]
+    fields = [
+        "number", "player", "role", "fouls", "removed", "left_how", "left_on", "extra", "extra_reason", "extra_approved",
+        "gross_violation",
+    ]
     readonly_fields = ["role", "fouls", "removed", "left_how", "left_on", "extra", "extra_reason", "extra_approved", "gross_violation"]
     raw_id_labels = {"player": "nickname"}
 

@@ -7,12 +7,12 @@ first-killed). Every problem names the seat (or None) and the field of the entry
 """
 from __future__ import annotations
 
-from scoring.model import TEAM_BLACK_ROLES, TEAM_RED_ROLES
-from scoring.problems import Problem
-from scoring.settings import Settings
-from scoring.validation import check_game
+from scoring.core.model import TEAM_BLACK_ROLES, TEAM_RED_ROLES
+from scoring.core.problems import Problem
+from scoring.core.validation import check_game
 
 from .entry import ProtocolEntry, to_core_game
+from .records import core_settings, derived_game_id
 
 # Core field names -> the entry page's field names.
 CORE_FIELDS = {
@@ -25,15 +25,7 @@ CORE_FIELDS = {
 }
 
 
-def core_settings(tournament) -> Settings:
-    from scoring.snapshots.loader import core_settings as loader_settings  # the one mapping DB -> core
-
-    return loader_settings(tournament)
-
-
 def game_code(game) -> str:
-    from scoring.snapshots.loader import derived_game_id
-
     return game.code or derived_game_id(game.stage.kind, game.round.number, game.table.number, game.replay_of_id is not None)
 
 

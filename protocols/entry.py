@@ -10,7 +10,7 @@ from dataclasses import asdict, dataclass, field
 from decimal import Decimal
 from typing import NamedTuple
 
-from scoring import model as core
+from scoring.core import model as core
 
 SEAT_NUMBERS = tuple(range(1, 11))
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from decimal import Decimal, InvalidOperation
 
-from scoring.problems import Problem
+from scoring.core.problems import Problem
 
 from .entry import SEAT_NUMBERS, NominationEntry, PenaltyEntry, ProtocolEntry, SeatEntry, VoteEntry
 from .models import LeftHow, PenaltyClause, Removal, Role

@@ -182,6 +182,9 @@ class Nomination(models.Model):
             models.UniqueConstraint(fields=["game", "day", "by_seat"], name="one_nomination_per_speaker_per_day"),
         ]
 
+    def __str__(self):
+        return f"{_('day')} {self.day}: {self.by_seat} → {self.nominee_seat}"
+
 
 class VoteCount(models.Model):
     """Votes cast on day N: ballot 1 is the vote, 2 the revote after a tie, 3 "do all tied leave?"
@@ -202,6 +205,9 @@ class VoteCount(models.Model):
             models.UniqueConstraint(fields=["game", "day", "ballot", "nominee_seat"], name="one_count_per_nominee_and_ballot"),
         ]
 
+    def __str__(self):
+        return f"{_('day')} {self.day}, {_('ballot')} {self.ballot}: {self.nominee_seat or '—'} × {self.votes}"
+
 
 class ProtestStatus(models.TextChoices):
     PENDING = "pending", _("Pending")
@@ -219,7 +225,9 @@ class Protest(models.Model):
     filed_at = models.DateTimeField(_("filed at"), auto_now_add=True)
     status = models.CharField(_("status"), max_length=16, choices=ProtestStatus.choices, default=ProtestStatus.PENDING)
     decision = models.TextField(_("decision"), blank=True)
-    decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("decided by"), null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("decided by"), null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+    )
     decided_at = models.DateTimeField(_("decided at"), null=True, blank=True)
     history = HistoricalRecords()
 
@@ -241,7 +249,9 @@ class ProtocolVersion(models.Model):
 
     game = models.ForeignKey(Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="versions")
     version = models.PositiveIntegerField(_("version"))
-    saved_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("saved by"), null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    saved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("saved by"), null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+    )
     saved_at = models.DateTimeField(_("saved at"), auto_now_add=True)
     action = models.CharField(_("action"), max_length=16)
     reason = models.TextField(_("reason"), blank=True)

@@ -5,9 +5,8 @@ puts a translated sentence for the problem's code first and keeps the core's det
 """
 from __future__ import annotations
 
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from .models import GameResult, LeftHow, Removal, ResultKind, Role
 

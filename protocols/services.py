@@ -8,21 +8,19 @@ changes.
 """
 from __future__ import annotations
 
-import logging
 from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils import timezone
 from simple_history.utils import bulk_create_with_history
 
-from scoring.problems import Problem
+from scoring.core.problems import Problem
 
 from .checks import check_entry
 from .entry import ProtocolEntry, diff_data, entry_from_game
 from .models import Game, GameStatus, Nomination, Protest, ProtestStatus, ProtocolVersion, Seat, SeatPenalty, VoteCount
 from .permissions import ProtocolPermissionDenied, can_approve_extra, check_edit, is_chief_judge
-
-logger = logging.getLogger(__name__)
+from .signals import protocol_changed
 
 __all__ = [
     "ProtocolConflict", "ProtocolInvalid", "ProtocolPermissionDenied",
@@ -52,14 +50,9 @@ class ProtocolConflict(Exception):
         return f"protocol is at version {self.current_version}, the page had {self.expected_version}"
 
 
-def request_recompute(tournament) -> None:
-    """Ask the snapshots app to recompute the standings after this transaction commits."""
-    try:
-        from scoring.snapshots.services import request_recompute as enqueue
-    except ImportError:  # the snapshots app is not there yet
-        logger.warning("scoring.snapshots.services.request_recompute is missing; standings not recomputed")
-        return
-    enqueue(tournament)
+def announce_change(tournament) -> None:
+    """Tell the apps above (the standings) that a signed-off protocol of ``tournament`` changed."""
+    protocol_changed.send(sender=Game, tournament=tournament)
 
 
 def save_protocol(*, game: Game, user, entry: ProtocolEntry, expected_version: int, reason: str = "") -> Game:
@@ -112,7 +105,7 @@ def _store(*, game, user, entry, expected_version, reason, sign) -> Game:
         ProtocolVersion.objects.create(game=locked, version=locked.version, saved_by=user, action=action,
                                        reason=reason, data=entry.to_data())
         if locked.is_signed_off:
-            request_recompute(locked.tournament)
+            announce_change(locked.tournament)
     return locked
 
 
@@ -204,5 +197,5 @@ def decide_protest(*, protest: Protest, user, status: str, decision: str) -> Pro
         protest._change_reason = decision
         protest.save()
         if game.is_signed_off:
-            request_recompute(game.tournament)
+            announce_change(game.tournament)
     return protest

@@ -3,7 +3,7 @@
     export_document(tournament) -> dict        the snapshots loader's tournament, as a document
     import_tournament(t, *, slug=None) -> (Tournament, created)
                                                creates or updates a tournament from a parsed,
-                                               valid file (scoring.fileformat.parse_document)
+                                               valid file (scoring.core.fileformat.parse_document)
 
 Import is idempotent: players are matched by their file id (Registration.code), games by theirs
 (Game.code); a game whose protocol is unchanged is not touched (no new version). A file is
@@ -19,13 +19,14 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
-from scoring import model as core
-from scoring.fileformat import to_document
+from scoring.core import model as core
+from scoring.core.fileformat import to_document
 from tournaments.models import STAGE_ORDER, Judge, Player, Registration, Round, Stage, Table, Tournament, TournamentJudge
 
 from .entry import PenaltyEntry, SeatEntry, entry_from_game
 from .models import Game, GameStatus, ProtocolVersion
-from .services import _write, request_recompute
+from .records import tournament_data
+from .services import _write, announce_change
 
 _TRANSLIT = dict(zip(
     "абвгдеёжзийклмнопрстуфхцчшщъыьэюя",
@@ -43,8 +44,6 @@ class FileNotStorable(Exception):
 
 
 def export_document(tournament: Tournament) -> dict:
-    from scoring.snapshots.loader import tournament_data
-
     return to_document(tournament_data(tournament, signed_off_only=True))
 
 
@@ -78,7 +77,7 @@ def import_tournament(t: core.Tournament, *, slug: str | None = None, user=None)
         tournament, created = _tournament(t, slug)
         registrations = _players(tournament, t)
         _games(tournament, t, registrations, user)
-        request_recompute(tournament)
+        announce_change(tournament)
     return tournament, created
 
 

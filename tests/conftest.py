@@ -53,7 +53,7 @@ def eager_celery_by_default(settings):
 @pytest.fixture(autouse=True)
 def _no_pointer_memo(settings):
     """Pages see a new standings snapshot at once in tests (the one-second memo has its own test)."""
-    from scoring.snapshots import pointer
+    from scoring import pointer
 
     settings.STANDINGS_POINTER_TTL = 0
     pointer.forget()

@@ -81,7 +81,9 @@ class Tournament(models.Model):
         help_text=_("Games each player plays before the final; Ci's N is 40% of it (8.6)."),
     )
     lot_seed = models.CharField(_("lot seed"), max_length=120, help_text=_("Seed of the reproducible lot (tiebreak 8.8.5)."))
-    chief_judge = models.ForeignKey(Judge, verbose_name=_("chief judge"), null=True, blank=True, on_delete=models.SET_NULL, related_name="chief_of")
+    chief_judge = models.ForeignKey(
+        Judge, verbose_name=_("chief judge"), null=True, blank=True, on_delete=models.SET_NULL, related_name="chief_of",
+    )
     judges = models.ManyToManyField(Judge, verbose_name=_("judges"), through="TournamentJudge", related_name="tournaments", blank=True)
     participants_override = models.PositiveSmallIntegerField(
         _("participants (override)"), null=True, blank=True,

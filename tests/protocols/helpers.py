@@ -7,8 +7,15 @@ from django.contrib.auth.models import Group
 
 from protocols.models import Game
 from tests.factories import (
-    GameFactory, JudgeFactory, RegistrationFactory, RoundFactory, SeatFactory, StageFactory, TableFactory,
-    TournamentFactory, UserFactory,
+    GameFactory,
+    JudgeFactory,
+    RegistrationFactory,
+    RoundFactory,
+    SeatFactory,
+    StageFactory,
+    TableFactory,
+    TournamentFactory,
+    UserFactory,
 )
 
 # Seat -> role of the complete protocol: blacks 3, 7; don 9; sheriff 2.

@@ -46,7 +46,7 @@ def test_two_simultaneous_saves_on_postgres_never_both_win(postgres):
         barrier = threading.Barrier(2)
         outcomes = []
 
-        def save(user):
+        def save(user, barrier=barrier, version=version, outcomes=outcomes):
             try:
                 barrier.wait()
                 save_protocol(game=Game.objects.get(pk=game.pk), user=user, entry=entries[user], expected_version=version)

@@ -2,8 +2,8 @@ from decimal import Decimal
 
 import pytest
 
-from protocols.forms import ProtocolForm
 from protocols.entry import entry_from_game
+from protocols.forms import ProtocolForm
 from protocols.models import GameStatus, ProtocolVersion
 from protocols.services import ProtocolConflict, ProtocolInvalid, ProtocolPermissionDenied, save_protocol, sign_off
 from tests.protocols.helpers import complete_post, make_cast

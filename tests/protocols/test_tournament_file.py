@@ -8,14 +8,14 @@ import pytest
 from django.core.management import call_command
 
 from protocols.models import Game, GameStatus
-from scoring.snapshots.loader import tournament_data
-from scoring.standings import compute_standings
+from protocols.records import tournament_data
+from scoring.core.standings import compute_standings
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 
 # The golden copies of ../shared/spec (tests/scoring checks that they equal the originals).
-SPEC = Path(__file__).resolve().parent.parent / "scoring" / "data"
+SPEC = Path(__file__).resolve().parent.parent / "scoring" / "core" / "data"
 EXAMPLE = SPEC / "example-tournament.json"
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -56,7 +56,7 @@ def test_it_is_idempotent(tmp_path):
 
 
 def test_the_demo_round_trips(tmp_path):
-    from tournaments.demo import build_tournament
+    from demo.builder import build_tournament
 
     demo = build_tournament("demo", name="Кубок (демо)")
     first, second = tmp_path / "first.json", tmp_path / "second.json"
@@ -119,7 +119,7 @@ def test_a_mafclub_file_with_a_replay_and_settings_round_trips(tmp_path):
     exported = tmp_path / "exported.json"
     assert run("export_tournament", "mafclub-cup", str(exported))[0] == 0
     again = json.loads(exported.read_text())
-    from scoring.fileformat import parse_document
+    from scoring.core.fileformat import parse_document
 
     assert {**again["tournament"], "settings": None} == {**document["tournament"], "settings": None}
     assert parse_document(again).settings == parse_document(document).settings  # "0.50" reads as "0.5"

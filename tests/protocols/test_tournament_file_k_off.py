@@ -5,10 +5,10 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
-from scoring.fileformat import parse_document
-from scoring.snapshots.loader import tournament_data
-from scoring.standings import compute_standings
-from tournaments.demo import build_tournament
+from demo.builder import build_tournament
+from protocols.records import tournament_data
+from scoring.core.fileformat import parse_document
+from scoring.core.standings import compute_standings
 
 pytestmark = pytest.mark.django_db
 

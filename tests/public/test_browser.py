@@ -5,9 +5,9 @@ import re
 import pytest
 from django.core.cache import cache
 
-from scoring.snapshots.models import PlayerStanding
-from scoring.snapshots.services import recompute
-from tests.snapshots.helpers import add_scheduled_round, played
+from scoring.models import PlayerStanding
+from scoring.recompute import recompute
+from tests.tournament_builders import add_scheduled_round, played
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

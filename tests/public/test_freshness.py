@@ -5,7 +5,7 @@ import time
 
 import pytest
 
-from tests.snapshots.helpers import add_scheduled_round, played, sign_off
+from tests.tournament_builders import add_scheduled_round, played, sign_off
 
 
 @pytest.fixture

@@ -6,11 +6,11 @@ from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from demo.builder import build_tournament
 from protocols.models import Game
-from scoring.snapshots.models import PlayerStanding
-from scoring.snapshots.services import recompute
-from tests.snapshots.helpers import add_scheduled_round, played
-from tournaments.demo import build_tournament
+from scoring.models import PlayerStanding
+from scoring.recompute import recompute
+from tests.tournament_builders import add_scheduled_round, played
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db

@@ -4,7 +4,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tournaments.demo import build_tournament
+from demo.builder import build_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -50,7 +50,9 @@ def test_the_game_page_with_its_ten_seats_runs_a_fixed_number_of_queries(admin_c
         assert seat.player.nickname in response.content.decode()
 
 
-def test_the_tournament_page_with_stages_and_registrations_runs_a_fixed_number_of_queries(admin_client, small_and_large, django_assert_max_num_queries):
+def test_the_tournament_page_with_stages_and_registrations_runs_a_fixed_number_of_queries(
+    admin_client, small_and_large, django_assert_max_num_queries,
+):
     small, large = small_and_large
     first = count_queries(admin_client, reverse("admin:tournaments_tournament_change", args=[small.pk]))
     second = count_queries(admin_client, reverse("admin:tournaments_tournament_change", args=[large.pk]))

@@ -1,0 +1,9 @@
+"""What the protocols app announces. Apps above it (the standings) listen; protocols never
+imports them (pretix's style: a lower app sends, higher apps receive)."""
+from django.dispatch import Signal
+
+# Sent inside the transaction that changed what the standings read: a sign-off, an amendment of
+# a signed-off protocol, a protest decision on one, an import of a tournament file.
+# Keyword argument: ``tournament`` (a Tournament). Receivers run before the transaction commits,
+# so whatever they write commits or rolls back with the change.
+protocol_changed = Signal()

@@ -1,0 +1,220 @@
+"""Public reads. Every function runs a fixed number of queries whatever the tournament's size,
+and the standings come from the stored snapshot (scoring), never from a recomputation.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db.models import Prefetch
+from django.http import Http404
+
+from protocols.models import Game, GameStatus, Protest, Seat, SeatPenalty
+from scoring import pointer
+from scoring.models import SCOPE_ALL, PlayerStanding, StandingsSnapshot, StandingsState
+from tournaments.models import STAGE_ORDER, Registration, Tournament
+
+STAGE_KEYS = ("qualifying", "semifinal", "final")
+MAX_ID = 2**63 - 1  # larger numbers in a URL overflow the database driver: 404, not 500
+ROW_FIELDS = (
+    "place", "player_id", "file_id", "nickname", "club", "games", "wins", "wins_as_don_or_sheriff",
+    "first_killed", "main", "extra", "total", "tiebreak_extra", "decided_by_lot",
+)
+
+
+def public_tournaments():
+    return Tournament.objects.only("slug", "name", "city", "start_date", "end_date").order_by("-start_date", "name")
+
+
+def tournament_for_page(slug: str) -> Tournament:
+    """The tournament with its standings state (version, computed at) in one query, or 404."""
+    tournament = Tournament.objects.select_related("standings_state").filter(slug=slug).first()
+    if tournament is None:
+        raise Http404("no such tournament")
+    return tournament
+
+
+def page_state(slug: str) -> tuple[int, int, bool, object]:
+    """(tournament pk, computed standings version, standings public?, computed at), or 404.
+
+    What a cached standings page needs to know that its copy is current: one small statement,
+    memoised for a second per process (scoring/snapshots/pointer.py)."""
+    state = pointer.current(slug)
+    if state is None:
+        raise Http404("no such tournament")
+    return state
+
+
+def standings_version(tournament: Tournament) -> tuple[int, object]:
+    """(computed version, computed at) of the tournament's standings; (0, None) before the first."""
+    try:
+        state = tournament.standings_state
+    except StandingsState.DoesNotExist:
+        return 0, None
+    return state.computed_version, state.computed_at
+
+
+@dataclass
+class StandingsView:
+    snapshot: StandingsSnapshot | None
+    scope: str
+    rows: list[dict] = field(default_factory=list)
+    scopes: list[str] = field(default_factory=list)
+
+
+def standings(tournament: Tournament, scope: str | None) -> StandingsView:
+    """The current snapshot's rows for `scope` ("all" or a stage kind); two queries."""
+    version, _at = standings_version(tournament)
+    scope = scope if scope in STAGE_KEYS else SCOPE_ALL
+    snapshots = list(
+        StandingsSnapshot.objects.filter(tournament=tournament, version=version, scope__in={scope, SCOPE_ALL})
+        .defer("document")
+    )
+    by_scope = {s.scope: s for s in snapshots}
+    overall = by_scope.get(SCOPE_ALL)
+    if overall is None:
+        return StandingsView(None, scope)
+    stages = list(overall.stages)
+    snapshot = by_scope.get(scope)
+    if snapshot is None:
+        # one stage played: its standings are the overall ones (stored once)
+        scope = scope if stages == [scope] else SCOPE_ALL
+        snapshot = overall
+    rows = list(PlayerStanding.objects.filter(snapshot=snapshot).order_by("place").values(*ROW_FIELDS))
+    scopes = [SCOPE_ALL] + stages if len(stages) > 1 else []
+    return StandingsView(snapshot, scope, rows, scopes)
+
+
+def player_page(tournament: Tournament, player_id: int) -> tuple[dict, PlayerStanding | None]:
+    """(player info, their row of the current overall snapshot or None); 404 if not in the tournament."""
+    if not 0 < player_id <= MAX_ID:
+        raise Http404("no such player")
+    version, _at = standings_version(tournament)
+    reg = (
+        Registration.objects.filter(tournament=tournament, player_id=player_id)
+        .values("player_id", "player__nickname", "player__club__name", "player__city").first()
+    )
+    row = (
+        PlayerStanding.objects.select_related("snapshot").defer("snapshot__document")
+        .filter(snapshot__tournament=tournament, snapshot__version=version, snapshot__scope=SCOPE_ALL, player_id=player_id)
+        .first()
+    )
+    if reg is None and row is None:
+        raise Http404("no such player in this tournament")
+    if reg is None:
+        info = {"player_id": player_id, "nickname": row.nickname, "club": row.club, "city": ""}
+    else:
+        info = {"player_id": player_id, "nickname": reg["player__nickname"], "club": reg["player__club__name"] or "",
+                "city": reg["player__city"]}
+    return info, row
+
+
+def game_protocol(tournament: Tournament, number: int) -> Game:
+    """A game with stage, round, table, judge, seats (players, penalties) and protests: four queries."""
+    if not 0 < number <= MAX_ID:
+        raise Http404("no such game")
+    game = (
+        Game.objects.select_related("stage", "round", "table", "judge", "replay_of")
+        .prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("player").prefetch_related(
+                Prefetch("penalties", queryset=SeatPenalty.objects.order_by("id")))),
+            Prefetch("protests", queryset=Protest.objects.select_related("player").order_by("filed_at")),
+        )
+        .filter(tournament=tournament, number=number).first()
+    )
+    if game is None:
+        raise Http404("no such game")
+    return game
+
+
+@dataclass
+class SeatingTable:
+    number: int
+    game_number: int
+    status: str
+    judge: str
+    seats: list[tuple]  # (seat number, player pk, nickname)
+
+
+@dataclass
+class SeatingRound:
+    stage: str
+    number: int
+    starts_at: object
+    tables: list[SeatingTable]
+
+
+def seating(tournament: Tournament) -> list[SeatingRound]:
+    """Every round of every stage with its tables and seats; two queries."""
+    games = list(
+        Game.objects.filter(tournament=tournament)
+        .values("id", "number", "status", "stage__kind", "round__number", "round__starts_at", "table__number", "judge__name")
+    )
+    seats: dict[int, list[tuple]] = {}  # game pk -> [(seat number, player pk, nickname)]
+    for game_id, number, player_id, nickname in (
+            Seat.objects.filter(game__tournament=tournament).order_by("number")
+            .values_list("game_id", "number", "player_id", "player__nickname")):
+        seats.setdefault(game_id, []).append((number, player_id, nickname))
+    games.sort(key=lambda g: (STAGE_ORDER.get(g["stage__kind"], 9), g["round__number"], g["table__number"], g["number"]))
+    rounds: list[SeatingRound] = []
+    for g in games:
+        if not rounds or (rounds[-1].stage, rounds[-1].number) != (g["stage__kind"], g["round__number"]):
+            rounds.append(SeatingRound(g["stage__kind"], g["round__number"], g["round__starts_at"], []))
+        rounds[-1].tables.append(SeatingTable(g["table__number"], g["number"], g["status"], g["judge__name"] or "",
+                                              seats.get(g["id"], [])))
+    return rounds
+
+
+@dataclass
+class FindResult:
+    query: str
+    player: dict | None = None          # {"player_id", "nickname"}
+    next_seat: dict | None = None       # {"stage", "round", "table", "seat", "game_number"}
+    candidates: list[dict] = field(default_factory=list)
+
+
+def find_player(tournament: Tournament, query: str, rounds: list[SeatingRound] | None = None) -> FindResult:
+    """"Find me": the player by nickname (exact, else the only partial match) and their next seat.
+
+    `rounds` is the already loaded seating, so the seating page needs one more query only."""
+    query = "".join(ch for ch in (query or "") if ch.isprintable()).strip()[:80]  # no NUL for PostgreSQL
+    result = FindResult(query)
+    if not query:
+        return result
+    regs = Registration.objects.filter(tournament=tournament)
+    matches = list(regs.filter(player__nickname__iexact=query).values("player_id", "player__nickname")[:1])
+    if not matches:
+        matches = list(regs.filter(player__nickname__icontains=query).order_by("player__nickname")
+                       .values("player_id", "player__nickname")[:11])
+    if len(matches) != 1:
+        result.candidates = [{"player_id": m["player_id"], "nickname": m["player__nickname"]} for m in matches[:10]]
+        return result
+    player_id = matches[0]["player_id"]
+    result.player = {"player_id": player_id, "nickname": matches[0]["player__nickname"]}
+    if rounds is None:
+        result.next_seat = next_seat_of(tournament, player_id)
+        return result
+    for rnd in rounds:
+        for table in rnd.tables:
+            if table.status == GameStatus.SIGNED_OFF:
+                continue
+            for number, seated, _nickname in table.seats:
+                if seated == player_id:
+                    result.next_seat = {"stage": rnd.stage, "round": rnd.number, "table": table.number,
+                                        "seat": number, "game_number": table.game_number}
+                    return result
+    return result
+
+
+def next_seat_of(tournament: Tournament, player_id: int) -> dict | None:
+    """The player's first seat in a game not yet signed off, in playing order; one query."""
+    seat = (
+        Seat.objects.filter(game__tournament=tournament, player_id=player_id)
+        .exclude(game__status=GameStatus.SIGNED_OFF)
+        .order_by("game__stage__order", "game__round__number", "game__table__number", "game__number")
+        .values("number", "game__number", "game__stage__kind", "game__round__number", "game__table__number")
+        .first()
+    )
+    if seat is None:
+        return None
+    return {"stage": seat["game__stage__kind"], "round": seat["game__round__number"], "table": seat["game__table__number"],
+            "seat": seat["number"], "game_number": seat["game__number"]}

@@ -1,0 +1,15 @@
+from django.urls import path
+
+from . import views
+
+app_name = "public"
+
+urlpatterns = [
+    path("", views.TournamentListView.as_view(), name="list"),
+    path("t/<slug:slug>/", views.tournament_detail, name="detail"),
+    path("t/<slug:slug>/standings/table/", views.standings_fragment, name="standings-fragment"),
+    path("t/<slug:slug>/standings/version/", views.standings_version, name="standings-version"),
+    path("t/<slug:slug>/players/<int:player_id>/", views.player_detail, name="player"),
+    path("t/<slug:slug>/games/<int:number>/", views.game_detail, name="game"),
+    path("t/<slug:slug>/seating/", views.seating, name="seating"),
+]

@@ -1,0 +1,24 @@
+from django.contrib import admin, messages
+from django.utils.translation import gettext_lazy as _
+
+from .models import StandingsState
+from .recompute import recompute
+
+
+@admin.register(StandingsState)
+class StandingsStateAdmin(admin.ModelAdmin):
+    """Where the standings stand: which version is stored, which was asked for, and a button."""
+
+    list_display = ["tournament", "computed_version", "requested_version", "computed_at"]
+    list_select_related = ["tournament"]
+    readonly_fields = ["tournament", "computed_version", "requested_version", "computed_at"]
+    actions = ["recompute_now"]
+
+    def has_add_permission(self, request):
+        return False
+
+    @admin.action(description=_("Recompute the standings now"), permissions=["change"])
+    def recompute_now(self, request, queryset):
+        for state in queryset:
+            version = recompute(state.tournament_id, force=True)
+            self.message_user(request, f"{state.tournament}: v{version}", messages.SUCCESS)

@@ -1,0 +1,18 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class ScoringConfig(AppConfig):
+    """The standings app: stored snapshots, the recompute job, its admin and commands.
+    The rules themselves are the pure calculator in `scoring/core/`, which never imports Django.
+
+    The label stays "snapshots", the app's label before it moved here, so that databases made
+    earlier keep their tables and migration history."""
+
+    name = "scoring"
+    label = "snapshots"
+    verbose_name = _("Standings")
+
+    def ready(self):
+        # Connecting the receivers is what importing the module does (Django's documented way).
+        from . import signals  # noqa: F401

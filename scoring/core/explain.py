@@ -1,0 +1,41 @@
+"""Explanations for every player in one pass over the games (pure: no Django).
+
+`scoring.core.standings.explain_player` rebuilds the scoring context for one player; calling it for
+each of 200 players would score the tournament 200 times. This walks the ranked games once and
+files every award under its player, with the clause and note explain_player gives.
+
+The result is stored with every snapshot, so it is kept compact: per player a list of
+``[game number, seat, role, [[component, clause, cents, note], ...]]`` in playing order; a game
+that gave the player nothing has no lines. The game's id, stage and result are stored once per
+snapshot (``game_meta``), not once per seat.
+"""
+from __future__ import annotations
+
+from .model import Tournament
+from .standings import scoring_context
+
+
+def explain_all(t: Tournament, numbers: dict[str, int], stages=None) -> dict[str, list[list]]:
+    """player id -> [[game number, seat, role, [[component, clause, cents, note], ...]], ...]."""
+    ctx = scoring_context(t, stages)
+    out: dict[str, list[list]] = {}
+    for game in ctx.games:
+        number = numbers.get(game.id)
+        lines_of = {}
+        for s in game.seats:
+            lines = []
+            lines_of[s.player] = lines
+            out.setdefault(s.player, []).append([number, s.seat, s.role, lines])
+        for rule in ctx.ruleset.rules:
+            for award in rule.award(ctx, game):  # (seat, cents, detail)
+                lines = lines_of.get(award[0].player)
+                if lines is not None and award[1]:
+                    clause, note = rule.explain(ctx, game, award)
+                    lines.append([rule.key, clause, award[1], note])
+    return out
+
+
+def game_meta(t: Tournament, numbers: dict[str, int], stages=None) -> dict[str, list]:
+    """game number (as a string, a JSON key) -> [game id, stage, result] for the ranked games."""
+    wanted = None if stages is None else set(stages)
+    return {str(numbers.get(g.id)): [g.id, g.stage, g.result] for g in t.games if wanted is None or g.stage in wanted}

@@ -1,0 +1,313 @@
+"""Checks of a game protocol and a tournament against RULES.md §2–§4 and tournament-file.md.
+
+Every problem is reported at once, each naming the game, the seat and the field in plain
+words; nothing stops at the first fault. The checks read only the model objects, so the
+Django side can run them on protocols built from the database.
+"""
+from __future__ import annotations
+
+from decimal import Decimal
+
+from .decimals import NotCents, fmt_cents, to_cents
+from .model import (
+    PENALTY_CLAUSES,
+    REMOVALS,
+    REMOVED_FOURTH_FOUL,
+    RESULT_ANNULLED,
+    RESULT_DRAW,
+    RESULTS,
+    ROLE_COUNTS,
+    ROLES,
+    RULESET_FIIM,
+    RULESETS,
+    SEATS_PER_GAME,
+    STAGES,
+    Game,
+    Tournament,
+    team_of,
+)
+from .problems import Problem
+from .rules.penalties import PENALTY_FIT, penalty_fits
+from .rulesets import RULESETS as RULESET_DEFS
+from .settings import Settings
+
+# 8.4 limits, in hundredths.
+EXTRA_STEP = 5            # steps of 0.05
+EXTRA_MAX_PLAYERS = 3     # 8.4.1
+EXTRA_MAX_SUM = 100       # 8.4.2
+EXTRA_MAX_WINNER = 70     # 8.4.3
+EXTRA_NEEDS_APPROVAL = 50  # 8.4.3: 0.6 and 0.7 only with the chief judge's approval
+EXTRA_MAX_LOSER = 40      # 8.4.4
+# Decision: an annulled game (mafclub) has no winner and no loser, so tournament-file.md's
+# per-player limits ("a winner above 0.7 or above 0.5 without extra_approved, a loser above
+# 0.4") name nobody there: only the general limits apply (steps of 0.05, not negative, at
+# most 3 players, at most 1.0 in all). The file's "Validity" list is the complete list of
+# reasons to refuse a file; a check that is not on it must not refuse one.
+
+_ROLE_SET = frozenset(ROLES)
+_REMOVAL_SET = frozenset(REMOVALS)
+_CLAUSE_SET = frozenset(PENALTY_CLAUSES)
+_ROLE_WORDS = {"red": "red player", "sheriff": "sheriff", "black": "black player", "don": "don"}
+_EXTRA_CENTS: dict[Decimal, int] = {}
+
+
+def _extra_cents(extra: Decimal) -> int | None:
+    """Hundredths of an extra value, or None if it is finer than 0.01."""
+    cents = _EXTRA_CENTS.get(extra)
+    if cents is None:
+        try:
+            cents = to_cents(extra)
+        except NotCents:
+            return None
+        if len(_EXTRA_CENTS) < 10_000:
+            _EXTRA_CENTS[extra] = cents
+    return cents
+
+
+def _allows_annulled(ruleset: str) -> bool:
+    definition = RULESET_DEFS.get(ruleset)
+    return definition.annulled_games if definition is not None else ruleset != RULESET_FIIM
+
+
+_SEAT_NUMBERS = list(range(1, SEATS_PER_GAME + 1))
+
+
+def check_game(game: Game, ruleset: str, settings: Settings | None = None, *,
+               known_players=None) -> list[Problem]:
+    """Every problem of one game protocol on its own (no cross-game checks, except that
+    ``known_players``, when given, is the set of player ids a seat may name)."""
+    problems: list[Problem] = []
+    gid = game.id
+
+    def add(seat, field, code, message):
+        problems.append(Problem(gid, seat, field, code, message))
+
+    if game.stage not in STAGES:
+        add(None, "stage", "unknown_stage",
+            f"{game.stage!r} is not one of {', '.join(STAGES)}")
+    result = game.result
+    if result not in RESULTS:
+        add(None, "result", "unknown_result",
+            f"{result!r} is not one of {', '.join(RESULTS)}")
+    annulled = result == RESULT_ANNULLED
+    allows_annulled = _allows_annulled(ruleset)
+    if annulled and not allows_annulled:
+        add(None, "result", "annulled_not_allowed",
+            f"an annulled game (replay) exists only under mafclub, not under {ruleset}")
+    if game.replay_of is not None and not allows_annulled:
+        add(None, "replay_of", "replay_not_allowed",
+            f"replays exist only under mafclub, not under {ruleset}")
+
+    seats = game.seats
+    # Whole-table checks first, each one cheap pass; the seat-by-seat search for the
+    # culprit runs only when one fails (a valid 20,000-game file takes none of them).
+    numbers = [s.seat for s in seats]
+    players = {s.player for s in seats}
+    roles = [s.role for s in seats]
+    seats_ok = numbers == _SEAT_NUMBERS or sorted(numbers) == _SEAT_NUMBERS
+    if not seats_ok or len(players) != len(seats):
+        _check_seat_numbers_and_players(seats, add)
+    counts = {"red": roles.count("red"), "sheriff": roles.count("sheriff"),
+              "black": roles.count("black"), "don": roles.count("don")}
+    if counts != ROLE_COUNTS or len(roles) != sum(counts.values()):
+        unknown = False
+        for s in seats:
+            if s.role not in _ROLE_SET:
+                unknown = True
+                add(s.seat, "role", "unknown_role",
+                    f"{s.role!r} is not one of {', '.join(ROLES)}")
+        if not unknown and len(seats) == SEATS_PER_GAME:
+            have = ", ".join(f"{counts[r]} {r}" for r in ROLES)
+            add(None, "role", "role_counts",
+                f"roles are {have}; a game has 6 red, 1 sheriff, 2 black, 1 don")
+    if known_players is not None and not players <= known_players:
+        for s in seats:
+            if s.player not in known_players:
+                add(s.seat, "player", "unknown_player", f"{s.player} is not in the players list")
+
+    extras = []  # (seat number, cents)
+    any_gross = False
+    fouls = [s.fouls for s in seats]
+    if fouls and (min(fouls) < 0 or max(fouls) > 4):
+        for s in seats:
+            if not 0 <= s.fouls <= 4:
+                add(s.seat, "fouls", "fouls_out_of_range", f"{s.fouls} is outside 0..4")
+    for s in game.notable_seats():  # removals, extras, penalties, gross violations
+        n = s.seat
+        removed = s.removed
+        if removed is not None:
+            if removed not in _REMOVAL_SET:
+                add(n, "removed", "unknown_removal",
+                    f"{removed!r} is not one of {', '.join(REMOVALS)} (or null)")
+            elif removed == REMOVED_FOURTH_FOUL and s.fouls != 4:
+                add(n, "removed", "removal_without_fourth_foul",
+                    f"removed for a 4th foul with {s.fouls} foul{'s' if s.fouls != 1 else ''}")
+        if s.extra:
+            _check_extra(s, result, annulled, extras, add)
+        if s.penalties:
+            _check_penalties(s, result, add)
+        if s.gross_violation:
+            any_gross = True
+            if not allows_annulled:
+                add(n, "gross_violation", "gross_violation_not_allowed",
+                    f"gross violations (replays) exist only under mafclub, not under {ruleset}")
+            elif not annulled:
+                add(n, "gross_violation", "gross_violation_not_annulled",
+                    "a gross violation is marked but the game is not annulled")
+
+    if len(seats) != SEATS_PER_GAME:
+        add(None, "seats", "seat_count", f"a game has 10 seats, this one has {len(seats)}")
+    if annulled and allows_annulled and not any_gross:
+        add(None, "gross_violation", "annulled_without_violator",
+            "an annulled game needs the player who caused it marked gross_violation")
+
+    if extras:
+        given = [(n, c) for n, c in extras if c > 0]
+        if len(given) > EXTRA_MAX_PLAYERS:
+            add(None, "extra", "extra_too_many_players",
+                f"{len(given)} players have extra points; at most 3 per game (8.4.1)")
+        total = sum(c for _, c in given)
+        if total > EXTRA_MAX_SUM:
+            add(None, "extra", "extra_sum_over_limit",
+                f"extra points add up to {fmt_cents(total)}; at most 1.00 per game (8.4.2)")
+
+    fk = game.first_killed
+    if fk is not None:
+        _check_first_killed(fk, add)
+    return problems
+
+
+def _check_seat_numbers_and_players(seats, add):
+    seen_numbers = set()
+    seen_players = set()
+    for s in seats:
+        n = s.seat
+        if not 1 <= n <= SEATS_PER_GAME:
+            add(n, "seat", "seat_out_of_range", f"{n} is outside 1..10")
+        elif n in seen_numbers:
+            add(n, "seat", "seat_repeated", f"seat {n} appears more than once")
+        seen_numbers.add(n)
+        if s.player in seen_players:
+            add(n, "player", "player_repeated", f"player {s.player} sits at this table twice")
+        seen_players.add(s.player)
+
+
+def _check_extra(s, result, annulled, extras, add):
+    n = s.seat
+    extra = s.extra
+    cents = _extra_cents(extra)
+    if cents is None or cents % EXTRA_STEP:
+        add(n, "extra", "extra_not_in_steps", f"{extra} is not a multiple of 0.05 (8.4)")
+        return
+    if cents < 0:
+        add(n, "extra", "extra_negative", f"{extra} is negative; extra points are never negative")
+        return
+    extras.append((n, cents))
+    if cents == 0:
+        return
+    text = fmt_cents(cents)
+    if result == RESULT_DRAW:
+        add(n, "extra", "extra_in_draw", f"{text} given in a draw; a draw gives none (8.4.6)")
+        return
+    if annulled:  # no winner, no loser: no per-player limit (see EXTRA_MAX_LOSER)
+        return
+    team = team_of(s.role)
+    if team is None or result not in ("red", "black"):
+        return
+    if team == result:
+        if cents > EXTRA_MAX_WINNER:
+            add(n, "extra", "extra_over_winner_limit",
+                f"{text} is over 0.70, the most for a winner (8.4.3)")
+        elif cents > EXTRA_NEEDS_APPROVAL and not s.extra_approved:
+            add(n, "extra_approved", "extra_needs_approval",
+                f"{text} is over 0.50 without the chief judge's approval (8.4.3)")
+    elif cents > EXTRA_MAX_LOSER:
+        add(n, "extra", "extra_over_loser_limit",
+            f"{text} is over 0.40, the most for a player of the losing team (8.4.4)")
+
+
+def _check_penalties(s, result, add):
+    n = s.seat
+    for p in s.penalties:
+        if p.clause not in _CLAUSE_SET:
+            add(n, "penalties.clause", "unknown_penalty_clause",
+                f"{p.clause!r} is not one of {', '.join(PENALTY_CLAUSES)}")
+            continue
+        if s.role in _ROLE_SET and result in RESULTS and not penalty_fits(p.clause, s.role, result):
+            who = _ROLE_WORDS[s.role]
+            outcome = {"red": "red won", "black": "black won", "draw": "a draw",
+                       "annulled": "an annulled game"}[result]
+            add(n, "penalties.clause", "penalty_does_not_fit",
+                f"{p.clause} is for {PENALTY_FIT[p.clause][2]}; this seat is a {who} "
+                f"and the result is {outcome}")
+
+
+def _check_first_killed(fk, add):
+    seat = fk.seat
+    if not 1 <= seat <= SEATS_PER_GAME:
+        add(None, "first_killed.seat", "first_killed_out_of_range", f"{seat} is outside 1..10")
+    named = fk.named
+    if len(named) > 3:
+        add(seat, "first_killed.named", "best_move_too_many",
+            f"names {len(named)} seats; the best move names at most 3")
+    seen = set()
+    for value in named:
+        if not 1 <= value <= SEATS_PER_GAME:
+            add(seat, "first_killed.named", "best_move_out_of_range",
+                f"{value} is outside 1..10")
+        elif value == seat:
+            add(seat, "first_killed.named", "best_move_own_seat",
+                f"names the first-killed's own seat {value}")
+        elif value in seen:
+            add(seat, "first_killed.named", "best_move_repeated", f"names seat {value} twice")
+        seen.add(value)
+
+
+def check_tournament(t: Tournament, *, _known_game_ids=None) -> list[Problem]:
+    """Every problem of a tournament: its fields, its players, each game, and the links
+    between games (ids, players, replays)."""
+    problems: list[Problem] = []
+
+    def add(game, seat, field, code, message):
+        problems.append(Problem(game, seat, field, code, message))
+
+    if t.ruleset not in RULESETS:
+        add(None, None, "tournament.ruleset", "unknown_ruleset",
+            f"{t.ruleset!r} is not one of {', '.join(RULESETS)}")
+    # A count is refused only for its type: a negative one is still "of the right type",
+    # and tournament-file.md's "Validity" list is the complete list of reasons to refuse.
+    for key in ("participants", "games_before_final"):
+        value = getattr(t, key)
+        if not isinstance(value, int) or isinstance(value, bool):
+            add(None, None, f"tournament.{key}", "wrong_type",
+                f"{value!r} must be a whole number")
+    # A repeated player id is not on that list either (a repeated game id is): the
+    # standings take the nickname of its last entry, as a JSON object does with a key.
+    player_ids = {p.id for p in t.players}
+    settings = t.settings
+    by_id: dict[str, Game] = {}
+    for g in t.games:
+        if g.id in by_id:
+            add(g.id, None, "id", "game_id_repeated", f"game id {g.id} appears more than once")
+        else:
+            by_id[g.id] = g
+        problems.extend(check_game(g, t.ruleset, settings, known_players=player_ids))
+
+    # replay_of must name an existing annulled game, and nothing more: two replays of one
+    # game, or an annulled game naming itself, are not reasons to refuse a file. Nor is a
+    # player excluded after a second replay (003 item 10) who sits in a later game: the
+    # protocols (the Django side) keep them out, the file checker does not refuse.
+    known = set(by_id) | set(_known_game_ids or ())
+    for g in t.games:
+        target_id = g.replay_of
+        if target_id is None:
+            continue
+        target = by_id.get(target_id)
+        if target is None:
+            if target_id not in known:
+                add(g.id, None, "replay_of", "replay_of_unknown",
+                    f"names game {target_id}, which does not exist")
+        elif target.result != RESULT_ANNULLED:
+            add(g.id, None, "replay_of", "replay_of_not_annulled",
+                f"names game {target_id}, which is not annulled")
+    return problems

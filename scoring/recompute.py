@@ -1,0 +1,54 @@
+"""The recompute job's body: lock the tournament's standings state, load, score, store.
+
+Only this module writes snapshots; `tasks.recompute_standings` runs it in a Celery worker, and
+`recompute_standings` (the command) and the admin's button run it in-process.
+"""
+from __future__ import annotations
+
+from django.db import connection, transaction
+from django.utils import timezone
+
+from protocols.records import load
+from tournaments.models import Tournament
+
+from . import pointer
+from .models import StandingsSnapshot, StandingsState
+from .store import store_snapshot
+
+KEEP_VERSIONS = 3  # older snapshots are deleted; a page that loaded one still finds the newest
+
+
+def recompute(tournament_id: int, *, force: bool = False) -> int | None:
+    """Recompute and store the standings; return the stored version, or None when skipped.
+
+    Runs in one transaction holding a row lock on the tournament's StandingsState, so jobs for
+    one tournament queue up instead of interleaving. The snapshot's version is the
+    requested_version read under the lock; a job finding a snapshot at least that new does
+    nothing (idempotent, and a stale job never overwrites a newer snapshot). `force` stores a
+    new version even when nothing was requested (the management command)."""
+    with transaction.atomic():
+        tournament = Tournament.objects.filter(pk=tournament_id).first()
+        if tournament is None:  # deleted since the job was sent
+            return None
+        state = StandingsState.objects.select_for_update().filter(tournament_id=tournament_id).first()
+        if state is None:
+            StandingsState.raise_requested(tournament_id)
+            state = StandingsState.objects.select_for_update().get(tournament_id=tournament_id)
+        if force or state.requested_version == 0:
+            state.requested_version = max(state.requested_version, state.computed_version) + 1
+        elif state.computed_version >= state.requested_version:
+            return None
+        version = state.requested_version
+        if connection.vendor == "postgresql":
+            # A snapshot is derived data that a recomputation restores: no need to wait for the
+            # WAL flush at commit (PostgreSQL still never commits it half-written).
+            with connection.cursor() as cursor:
+                cursor.execute("SET LOCAL synchronous_commit TO OFF")
+        loaded = load(tournament)
+        now = timezone.now()
+        store_snapshot(tournament, loaded, version, now)
+        state.computed_version, state.computed_at = version, now
+        state.save(update_fields=["requested_version", "computed_version", "computed_at"])
+        StandingsSnapshot.objects.filter(tournament_id=tournament_id, version__lte=version - KEEP_VERSIONS).delete()
+        transaction.on_commit(pointer.forget)
+    return version

@@ -1,0 +1,14 @@
+"""The Celery job. It fetches nothing itself: recompute.recompute does the work."""
+from celery import shared_task
+
+from .recompute import recompute
+
+
+@shared_task(
+    name="scoring.recompute_standings", autoretry_for=(Exception,), retry_backoff=1, retry_backoff_max=30,
+    retry_jitter=True, max_retries=6, acks_late=True,
+)
+def recompute_standings(tournament_id: int) -> int | None:
+    """Recompute one tournament's standings. A failure (a lock timeout, a lost connection, a worker
+    restart) is retried with backoff; a retry that finds the snapshot current does nothing."""
+    return recompute(tournament_id)

@@ -1,0 +1,21 @@
+"""Seating of a sports-mafia stage: a pure generator (no Django in this package's modules).
+
+The Django side that stores a seating lives in ``seating`` and is imported only from there.
+"""
+from .errors import ImpossibleSize, SeatingError
+from .generator import generate, generate_final, reseat
+from .model import Seating, Table
+from .report import quality_report, render_text, round_pair_bound
+
+__all__ = [
+    "ImpossibleSize",
+    "Seating",
+    "SeatingError",
+    "Table",
+    "generate",
+    "generate_final",
+    "quality_report",
+    "render_text",
+    "reseat",
+    "round_pair_bound",
+]

@@ -1,0 +1,458 @@
+"""Services that store a seating: generate (preview), save, swap two players, reseat.
+
+The generator (`seating.core.generator`) is pure and numbers everything from 1; these services read
+the database into that numbering (`selectors.seating_roster`) and write its result back as
+Rounds, Games (one per table and round, numbered after the tournament's last game, with the
+seating's judge) and Seats (the player of each seat; the protocol starts pre-filled from them).
+
+Every service is atomic: a refusal raises `SeatingRefused` and leaves nothing half written.
+"""
+from __future__ import annotations
+
+import hashlib
+import math
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import Max
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from protocols.models import Game, GameStatus, Seat
+from seating.core import generator
+from seating.core.errors import SeatingError
+from seating.core.model import Seating
+from seating.core.report import quality_report
+from tournaments.models import Player, Registration, Stage
+
+from .refusals import SeatingRefused
+from .selectors import (
+    Roster,
+    StoredSeating,
+    is_final,
+    seating_roster,
+    stage_has_played_games,
+    stored_seating,
+)
+from .writes import check_seating_fits, lock_tournament, replace_rounds, user_or_none
+
+__all__ = [
+    "BALANCE_CHOICES", "DEFAULT_BALANCE", "ReseatPlan", "SeatingRefused", "apply_reseat", "find_seat", "plan_reseat", "preview_seating",
+    "reseat_stage",
+    "save_seating", "stage_report", "stored_report", "swap_players",
+]
+
+FINAL_PLAYERS = 10
+
+# What gives way when opponents and tables/judges conflict (`seating.core.generator.generate`'s
+# ``balance``), in the words an organiser reads on the form.
+BALANCE_CHOICES = (
+    ("pairs", gettext_lazy("Opponents first — fewest repeated meetings")),
+    ("near", gettext_lazy("Balanced — judges and tables within one of even, opponents nearly as good")),
+    ("tables", gettext_lazy("Strict tables — each player at each table and with each judge equally often")),
+)
+# "near" by default, in the admin and the commands alike: real tournaments care that a player
+# does not get the same judge 6 times (which "pairs" allows, e.g. 1..7 for 30 players x 10
+# games), and it costs the opponents very little.
+DEFAULT_BALANCE = "near"
+
+
+def balance_label(balance: str) -> str:
+    """The organiser's words for a balance mode (the mode itself if unknown)."""
+    return str(dict(BALANCE_CHOICES).get(balance, balance))
+
+
+def _check_balance(balance: str) -> None:
+    if balance not in dict(BALANCE_CHOICES):
+        raise SeatingRefused(
+            _("Balance: choose one of %(choices)s, not “%(value)s”.")
+            % {"choices": ", ".join(key for key, _label in BALANCE_CHOICES), "value": balance},
+            field="balance",
+        )
+
+
+def _iterations(time_limit: float | None, iterations: int | None) -> int | None:
+    """A move budget makes a seating depend on the seed only (not on the machine's speed):
+    the given one, else settings.SEATING_ITERATIONS unless a time limit is asked for."""
+    if iterations is not None or time_limit is not None:
+        return iterations
+    return getattr(settings, "SEATING_ITERATIONS", None)
+
+
+def _check_run(*, seed: int, time_limit: float | None) -> None:
+    """A seed of 0 or more; a time limit that is a positive number of seconds (NaN or infinity
+    would never stop the search), or none."""
+    if seed < 0:
+        raise SeatingRefused(_("Seed: give a whole number 0 or more."), field="seed")
+    if time_limit is not None and not (math.isfinite(time_limit) and time_limit > 0):
+        raise SeatingRefused(_("Time limit: give a positive number of seconds or leave it empty."), field="time_limit")
+
+
+def _generator_refusal(error: SeatingError, field: str = "games") -> SeatingRefused:
+    return SeatingRefused(_("Impossible seating: %(reason)s") % {"reason": error}, field=field)
+
+
+def _roster(*, stage: Stage, players: Sequence[Player] | None) -> Roster:
+    """The seating's players: the given ones in their order (all of them must be registered and
+    not withdrawn), else every non-withdrawn registration."""
+    roster = seating_roster(stage=stage, players=list(players) if players is not None else None)
+    if players is not None and roster.size != len({player.pk for player in players}):
+        raise SeatingRefused(
+            _("Players: some of the chosen players are not registered or have withdrawn: choose again."), field="players",
+        )
+    return roster
+
+
+def table_count(*, roster: Roster, stage: Stage, tables: int | None = None) -> int:
+    """Tables a round: the requested number, else one per 10 players (⌊P/10⌋)."""
+    if is_final(stage):
+        return 1
+    return tables if tables is not None else roster.size // 10
+
+
+def preview_seating(
+    *,
+    stage: Stage,
+    games: int,
+    seed: int = 0,
+    time_limit: float | None = None,
+    tables: int | None = None,
+    players: Sequence[Player] | None = None,
+    iterations: int | None = None,
+    balance: str = DEFAULT_BALANCE,
+) -> tuple[Seating, dict]:
+    """Generate a seating for the stage and its quality report. Writes nothing.
+
+    Players: the tournament's non-withdrawn registrations in number order (or the given ones),
+    numbered 1..P; tables 1..T (T = ⌊P/10⌋ unless given); judges in TournamentJudge order.
+    ``balance``: "pairs", "near" or "tables" (`BALANCE_CHOICES`), passed to the generator.
+    A final is 10 players at one table with the seats rotated (`generate_final`; no balance to choose).
+    """
+    _check_balance(balance)
+    if stage_has_played_games(stage=stage):
+        raise SeatingRefused(_("The stage already has games in play or signed off: reseat the rounds not yet played instead."))
+    roster = _roster(stage=stage, players=players)
+    if games < 1:
+        raise SeatingRefused(_("Games: every player needs at least one game."), field="games")
+    _check_run(seed=seed, time_limit=time_limit)
+    if is_final(stage):
+        if roster.size != FINAL_PLAYERS:
+            raise SeatingRefused(
+                _("Players: a final seats exactly %(need)d players, %(have)d are chosen.") % {"need": FINAL_PLAYERS, "have": roster.size},
+                field="players",
+            )
+        try:
+            seating = generator.generate_final(games=games, seed=seed)
+        except SeatingError as error:
+            raise _generator_refusal(error) from error
+        return seating, quality_report(seating, roster.size, 1)
+    table_total = table_count(roster=roster, stage=stage, tables=tables)
+    if tables is not None and not 1 <= tables <= max(1, roster.size // 10):
+        raise SeatingRefused(
+            _("Tables: %(players)d players fill at most %(most)d tables of 10.") % {"players": roster.size, "most": roster.size // 10},
+            field="tables",
+        )
+    try:
+        seating = generator.generate(
+            roster.size, games, tables=table_total, seed=seed, time_limit=time_limit, iterations=_iterations(time_limit, iterations),
+            balance=balance,
+        )
+    except SeatingError as error:
+        raise _generator_refusal(error) from error
+    return seating, quality_report(seating, roster.size, table_total)
+
+
+@transaction.atomic
+def save_seating(*, stage: Stage, seating: Seating, user, players: Sequence[Player] | None = None) -> list[Game]:
+    """Store the seating as the stage's rounds 1..R, replacing a seating not yet played.
+
+    Refuses when the stage has a game in play or signed off (reseat then instead)."""
+    lock_tournament(stage)
+    if stage_has_played_games(stage=stage):
+        raise SeatingRefused(_("The stage already has games in play or signed off: reseat the rounds not yet played instead."))
+    roster = _roster(stage=stage, players=players)
+    check_seating_fits(seating, roster)
+    if is_final(stage) and seating.tables != 1:
+        raise SeatingRefused(_("A final is played at one table."))
+    return replace_rounds(stage=stage, rounds=seating.rounds, first_round=1, roster=roster, user=user, reason=_("Seating generated"))
+
+
+def _history(instance, user, reason: str) -> None:
+    instance._history_user = user_or_none(user)
+    instance._change_reason = reason
+
+
+@transaction.atomic
+def swap_players(*, seat_a: Seat, seat_b: Seat, user) -> tuple[Seat, Seat]:
+    """Swap the players of two seats: of two scheduled games of one round, or of one game."""
+    locked = Seat.objects.select_for_update().select_related("game__round", "player").filter(pk__in=[seat_a.pk, seat_b.pk])
+    seats = {seat.pk: seat for seat in locked}
+    if seat_a.pk == seat_b.pk or len(seats) != 2:
+        raise SeatingRefused(_("Choose two different seats."), field="seat_b")
+    seat_a, seat_b = seats[seat_a.pk], seats[seat_b.pk]
+    game_a, game_b = seat_a.game, seat_b.game
+    if game_a.stage_id != game_b.stage_id or game_a.round_id != game_b.round_id:
+        raise SeatingRefused(_("Both seats must be in one round: a player plays once a round."), field="seat_b")
+    for field, game in (("seat_a", game_a), ("seat_b", game_b)):
+        if game.status != GameStatus.SCHEDULED:
+            raise SeatingRefused(
+                _("%(game)s is already %(status)s: its seats are fixed.") % {"game": game, "status": game.get_status_display().lower()},
+                field=field,
+            )
+    player_a, player_b = seat_a.player, seat_b.player
+    if game_a.pk == game_b.pk:
+        # The two players of one game change seats. (game, player) is unique row by row, so
+        # the second seat is written anew once the first holds its new player.
+        reason = _("Seats swapped")
+        entered = ("role", "fouls", "removed", "left_how", "left_on", "extra", "extra_reason", "extra_approved", "gross_violation")
+        kept = {name: getattr(seat_b, name) for name in entered}
+        seat_b_number = seat_b.number
+        _history(seat_b, user, reason)
+        seat_b.delete()
+        seat_a.player = player_b
+        _history(seat_a, user, reason)
+        seat_a.save(update_fields=["player"])
+        seat_b = Seat(game=game_a, number=seat_b_number, player=player_a, **kept)
+        _history(seat_b, user, reason)
+        seat_b.save()
+        return seat_a, seat_b
+    round_players = Counter(
+        Seat.objects.filter(game__round_id=game_a.round_id, game__replay_of__isnull=True).values_list("player_id", flat=True)
+    )
+    if player_a.pk == player_b.pk or round_players[player_a.pk] > 1 or round_players[player_b.pk] > 1:
+        raise SeatingRefused(_("The swap would seat a player twice in one round."), field="seat_b")
+    reason = _("Players swapped between games %(a)s and %(b)s") % {"a": game_a.number, "b": game_b.number}
+    for seat, player in ((seat_a, player_b), (seat_b, player_a)):
+        seat.player = player
+        _history(seat, user, reason)
+        seat.save(update_fields=["player"])
+    return seat_a, seat_b
+
+
+def find_seat(*, stage: Stage, game_number: int, seat_number: int, field: str) -> Seat:
+    """The seat `seat_number` of the stage's game `game_number` (numbers as printed on the grid)."""
+    seat = Seat.objects.filter(game__stage=stage, game__number=game_number, number=seat_number).select_related("game").first()
+    if seat is None:
+        raise SeatingRefused(
+            _("No seat %(seat)d in game %(game)d of this stage.") % {"seat": seat_number, "game": game_number}, field=field,
+        )
+    return seat
+
+
+def seating_report(seating: Seating, players: int, tables: int) -> dict:
+    """`quality_report`, plus ``full_stage``: the stage measures over the players who play every
+    game, when some (withdrawn, substitutes) play fewer and would blur the ranges."""
+    report = quality_report(seating, players, tables)
+    most = max((row["games"] for row in report["players"]), default=0)
+    full = [row["player"] for row in report["players"] if row["games"] == most]
+    if 10 <= len(full) < len(report["players"]):
+        report["full_stage"] = {**quality_report(seating, full, tables)["stage"], "partial_players": len(report["players"]) - len(full)}
+    return report
+
+
+def stored_report(stored: StoredSeating) -> dict:
+    return seating_report(stored.seating, stored.roster.size, stored.tables)
+
+
+def stage_report(stage: Stage) -> dict | None:
+    """The quality report of the stage's STORED seating (so it shows the swaps); None if empty."""
+    stored = stored_seating(stage=stage)
+    return None if stored.is_empty else stored_report(stored)
+
+
+def _register_substitutes(*, stage: Stage, substitutes: Sequence[Player]) -> None:
+    tournament_id = stage.tournament_id
+    top = Registration.objects.filter(tournament_id=tournament_id).aggregate(top=Max("number"))["top"] or 0
+    for player in substitutes:
+        registration = Registration.objects.filter(tournament_id=tournament_id, player=player).first()
+        if registration is None:
+            top += 1
+            Registration.objects.create(tournament_id=tournament_id, player=player, number=top)
+        elif registration.withdrawn:
+            registration.withdrawn = False
+            registration.save(update_fields=["withdrawn"])
+        else:
+            raise SeatingRefused(_("%(player)s already plays in this tournament.") % {"player": player}, field="substitute")
+
+
+@dataclass(frozen=True)
+class ReseatPlan:
+    """A reseating worked out but not written: the whole stage (the played rounds first, as they
+    are) in the numbering of ``roster`` (the stored players, then the substitutes)."""
+
+    seating: Seating
+    roster: Roster
+    played_rounds: int
+    withdrawn: tuple[int, ...]  # player ids
+    substitutes: tuple[int, ...]  # player ids; the n-th takes over the n-th withdrawn's games
+    based_on: str  # `seating_digest` of the stored seating it was worked out from
+
+    def report(self) -> dict:
+        return seating_report(self.seating, self.roster.size, self.seating.tables)
+
+
+def _played_upto(stored: StoredSeating) -> int:
+    """Rounds 1..n are fixed: n is the last round with a game in play or signed off."""
+    played_upto = max((stored_round.number for stored_round in stored.rounds if stored_round.played), default=0)
+    if [stored_round.number for stored_round in stored.rounds[:played_upto]] != list(range(1, played_upto + 1)):
+        raise SeatingRefused(_("The stage's rounds are not numbered 1..N: reseating needs them in order."))
+    return played_upto
+
+
+def seating_digest(stored: StoredSeating) -> str:
+    """A digest of every stored round (tables, judges, seats as player ids): a reseating applies
+    only to the seating it was worked out from, played or not (a stage generated again meanwhile
+    must not be overwritten by an older plan)."""
+    rounds = _rounds_by_id(stored.seating, stored.roster, len(stored.seating.rounds))
+    return hashlib.sha256(repr(rounds).encode()).hexdigest()
+
+
+def _rounds_by_id(seating: Seating, roster: Roster, count: int) -> list:
+    """The first `count` rounds with players as ids: comparable across numberings."""
+    return [
+        sorted((t.table_no, t.judge_no, tuple(roster.players[p - 1].pk for p in t.seats)) for t in tables)
+        for tables in seating.rounds[:count]
+    ]
+
+
+def plan_reseat(
+    *,
+    stage: Stage,
+    withdrawn: Sequence[Player] = (),
+    substitutes: Sequence[Player] = (),
+    seed: int = 0,
+    time_limit: float | None = None,
+    iterations: int | None = None,
+    balance: str = DEFAULT_BALANCE,
+) -> ReseatPlan:
+    """Work out a reseating (see `reseat_stage`) without writing anything."""
+    _check_balance(balance)
+    _check_run(seed=seed, time_limit=time_limit)
+    if not withdrawn and not substitutes:
+        raise SeatingRefused(_("Choose a withdrawn player or a substitute."), field="withdrawn")
+    for field, chosen in (("withdrawn", withdrawn), ("substitute", substitutes)):
+        times = Counter(player.pk for player in chosen)
+        twice = sorted({str(player) for player in chosen if times[player.pk] > 1})
+        if twice:
+            raise SeatingRefused(_("%(players)s chosen more than once.") % {"players": ", ".join(twice)}, field=field)
+    if len(substitutes) > len(withdrawn):
+        raise SeatingRefused(
+            _("Substitute: a substitute takes over the games of a withdrawn player; choose who withdraws."), field="substitute",
+        )
+    if is_final(stage):
+        raise SeatingRefused(_("A final is not reseated: replace the finalist and generate the final again."), field="withdrawn")
+    stored = stored_seating(stage=stage)
+    if stored.is_empty:
+        raise SeatingRefused(_("The stage has no seating yet: generate it first."))
+    played_upto = _played_upto(stored)
+    seated_ids = set(stored.roster.player_ids())
+    withdrawn_ids = {player.pk for player in withdrawn}
+    for player in withdrawn:
+        if player.pk not in seated_ids:
+            raise SeatingRefused(_("%(player)s is not seated in this stage.") % {"player": player}, field="withdrawn")
+    for player in substitutes:
+        if player.pk in seated_ids:
+            raise SeatingRefused(_("%(player)s is already seated in this stage.") % {"player": player}, field="substitute")
+        if Registration.objects.filter(tournament_id=stage.tournament_id, player=player, withdrawn=False).exists():
+            raise SeatingRefused(_("%(player)s already plays in this tournament.") % {"player": player}, field="substitute")
+    for stored_round in stored.rounds[:played_upto]:
+        for game in stored_round.games:
+            if game.status == GameStatus.SCHEDULED and any(seat.player_id in withdrawn_ids for seat in game.seats.all()):
+                raise SeatingRefused(
+                    _(
+                        "Round %(round)d is partly played and %(game)s still seats a withdrawn player: "
+                        "finish the round or swap the player first."
+                    )
+                    % {"round": stored_round.number, "game": game},
+                    field="withdrawn",
+                )
+    if played_upto == len(stored.rounds):
+        raise SeatingRefused(_("Every round of the stage is played already: nothing to reseat."))
+    staying = len(seated_ids - withdrawn_ids) + len(substitutes)
+    if staying < 10:
+        raise SeatingRefused(
+            _("Only %(count)d players would be left and a table needs 10: withdraw fewer or add substitutes.")
+            % {"count": staying},
+            field="withdrawn",
+        )
+
+    # The stored players keep their numbers 1..P, the substitutes come after them; the withdrawn
+    # keep theirs in the played rounds and get no more games.
+    roster = Roster(players=tuple(stored.roster.players) + tuple(substitutes), judges=stored.roster.judges)
+    number_of = {player.pk: index for index, player in enumerate(roster.players, start=1)}
+    try:
+        reseated = generator.reseat(
+            stored.seating,
+            played_upto,
+            withdrawn=[number_of[player.pk] for player in withdrawn],
+            substitutes=[number_of[player.pk] for player in substitutes],
+            seed=seed,
+            time_limit=time_limit,
+            iterations=_iterations(time_limit, iterations),
+            balance=balance,
+        )
+    except SeatingError as error:
+        raise _generator_refusal(error, field="withdrawn") from error
+    if _rounds_by_id(reseated, roster, played_upto) != _rounds_by_id(stored.seating, stored.roster, played_upto):
+        raise SeatingRefused(_("The reseating changed a played round; nothing was saved."))
+    return ReseatPlan(
+        seating=reseated, roster=roster, played_rounds=played_upto,
+        withdrawn=tuple(player.pk for player in withdrawn), substitutes=tuple(player.pk for player in substitutes),
+        based_on=seating_digest(stored),
+    )
+
+
+@transaction.atomic
+def apply_reseat(*, stage: Stage, plan: ReseatPlan, user) -> list[Game]:
+    """Write a planned reseating, if the stage has not moved on since it was planned: the same
+    stored rounds (their digest; `plan_reseat` checked that the plan keeps the played ones), no
+    new game started, the withdrawn still registered and the substitutes not."""
+    lock_tournament(stage)
+    stored = stored_seating(stage=stage)
+    if (
+        stored.is_empty
+        or seating_digest(stored) != plan.based_on
+        or _played_upto(stored) != plan.played_rounds
+        or Registration.objects.filter(
+            tournament_id=stage.tournament_id, player_id__in=plan.withdrawn, withdrawn=False,
+        ).count() != len(plan.withdrawn)
+        or Registration.objects.filter(tournament_id=stage.tournament_id, player_id__in=plan.substitutes, withdrawn=False).exists()
+    ):
+        raise SeatingRefused(_("The stage has changed since the reseating was worked out: reseat again."))
+    Registration.objects.filter(tournament_id=stage.tournament_id, player_id__in=plan.withdrawn).update(withdrawn=True)
+    by_id = {player.pk: player for player in plan.roster.players}
+    _register_substitutes(stage=stage, substitutes=[by_id[pk] for pk in plan.substitutes])
+    return replace_rounds(
+        stage=stage, rounds=plan.seating.rounds[plan.played_rounds:], first_round=plan.played_rounds + 1,
+        roster=plan.roster, user=user, reason=_("Reseated"),
+    )
+
+
+@transaction.atomic
+def reseat_stage(
+    *,
+    stage: Stage,
+    withdrawn: Sequence[Player] = (),
+    substitutes: Sequence[Player] = (),
+    seed: int = 0,
+    user=None,
+    time_limit: float | None = None,
+    iterations: int | None = None,
+    balance: str = DEFAULT_BALANCE,
+) -> list[Game]:
+    """A player withdraws (and a substitute takes over their games): regenerate the rounds not
+    yet played.
+
+    Rounds up to the last one with a game in play or signed off stay as they are (row for row);
+    the rest are deleted and made again by `seating.core.generator.reseat` with the same goals over the
+    whole stage. The withdrawn players' registrations are marked withdrawn, the substitutes are
+    registered. Returns the new games."""
+    lock_tournament(stage)
+    plan = plan_reseat(
+        stage=stage, withdrawn=withdrawn, substitutes=substitutes, seed=seed, time_limit=time_limit, iterations=iterations,
+        balance=balance,
+    )
+    return apply_reseat(stage=stage, plan=plan, user=user)

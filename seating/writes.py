@@ -1,0 +1,93 @@
+"""Writing a generator `Seating` as rows: Rounds, Games (one per table and round, numbered after
+the tournament's last game, with the seating's judge, status scheduled) and their ten Seats.
+Callers run these inside a transaction, after `lock_tournament`."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.db.models import Max
+from django.utils.translation import gettext as _
+from simple_history.utils import bulk_create_with_history
+
+from protocols.models import Game, GameStatus, Seat
+from seating.core.model import Seating
+from tournaments.models import Player, Round, Stage, Table, Tournament
+
+from .refusals import SeatingRefused
+from .selectors import Roster
+
+
+def user_or_none(user):
+    return user if user is not None and getattr(user, "is_authenticated", False) else None
+
+
+def check_seating_fits(seating: Seating, roster: Roster) -> None:
+    if seating.players != roster.size:
+        raise SeatingRefused(
+            _("The seating is for %(seated)d players but %(active)d are registered now: generate it again.")
+            % {"seated": seating.players, "active": roster.size},
+            field="players",
+        )
+    for index, tables in enumerate(seating.rounds, start=1):
+        seated = [number for table in tables for number in table.seats]
+        if any(len(table.seats) != 10 for table in tables):
+            raise SeatingRefused(_("Round %(round)d has a table without 10 seats.") % {"round": index})
+        if any(not 1 <= number <= roster.size for number in seated):
+            raise SeatingRefused(_("Round %(round)d seats an unknown player number.") % {"round": index})
+        if len(set(seated)) != len(seated):
+            raise SeatingRefused(_("Round %(round)d seats a player at two tables.") % {"round": index})
+        table_numbers = [table.table_no for table in tables]
+        if len(set(table_numbers)) != len(table_numbers):
+            raise SeatingRefused(_("Round %(round)d uses a table twice.") % {"round": index})
+
+
+def ensure_tables(*, stage: Stage, numbers: set[int]) -> dict[int, Table]:
+    existing = {table.number: table for table in Table.objects.filter(tournament_id=stage.tournament_id, number__in=numbers)}
+    for number in sorted(numbers - existing.keys()):
+        existing[number] = Table.objects.create(tournament_id=stage.tournament_id, number=number)
+    return existing
+
+
+def write_rounds(
+    *, stage: Stage, rounds: Sequence[Sequence], first_round: int, roster: Roster, user, reason: str
+) -> list[Game]:
+    """Create rounds first_round.. with a game per table and its ten seats (status scheduled)."""
+    tables = ensure_tables(stage=stage, numbers={table.table_no for tables in rounds for table in tables})
+    next_number = (Game.objects.filter(tournament_id=stage.tournament_id).aggregate(top=Max("number"))["top"] or 0) + 1
+    games: list[Game] = []
+    seat_rows: list[tuple[int, int, Player]] = []  # (index of the game, seat, player)
+    for offset, round_tables in enumerate(rounds):
+        round_obj, _created = Round.objects.get_or_create(stage=stage, number=first_round + offset)
+        for table in sorted(round_tables, key=lambda t: t.table_no):
+            games.append(Game(
+                tournament_id=stage.tournament_id, stage=stage, round=round_obj, table=tables[table.table_no],
+                number=next_number, judge=roster.judge(table.judge_no), status=GameStatus.SCHEDULED,
+            ))
+            next_number += 1
+            for seat_number, player_number in enumerate(table.seats, start=1):
+                seat_rows.append((len(games) - 1, seat_number, roster.players[player_number - 1]))
+    history_user = user_or_none(user)
+    created = bulk_create_with_history(games, Game, default_user=history_user, default_change_reason=reason)
+    if any(game.pk is None for game in created):  # a backend that does not return ids
+        by_number = {game.number: game for game in Game.objects.filter(stage=stage, number__in=[g.number for g in games])}
+        created = [by_number[game.number] for game in games]
+    seats = [Seat(game=created[index], number=number, player=player) for index, number, player in seat_rows]
+    bulk_create_with_history(seats, Seat, default_user=history_user, default_change_reason=reason)
+    return created
+
+
+def replace_rounds(
+    *, stage: Stage, rounds: Sequence[Sequence], first_round: int, roster: Roster, user, reason: str
+) -> list[Game]:
+    """Delete the stage's games from round `first_round` on (all scheduled) and write `rounds` in
+    their place. Round rows are kept (with their start times); those left without games go."""
+    Game.objects.filter(stage=stage, round__number__gte=first_round).delete()
+    created = write_rounds(stage=stage, rounds=rounds, first_round=first_round, roster=roster, user=user, reason=reason)
+    Round.objects.filter(stage=stage, number__gte=first_round + len(rounds), games__isnull=True).delete()
+    return created
+
+
+def lock_tournament(stage: Stage) -> None:
+    """Serialise the seating writes of a tournament: two organisers pressing Save at once, or two
+    stages saved together, would otherwise read the same last game number."""
+    Tournament.objects.select_for_update().only("pk").get(pk=stage.tournament_id)

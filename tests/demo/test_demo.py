@@ -1,0 +1,80 @@
+"""`load_demo`: a realistic tournament whose protocols all satisfy RULES.md, created once."""
+from collections import Counter
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+
+from protocols.models import Game, GameStatus, Nomination, Seat, VoteCount
+from protocols.records import tournament_data
+from scoring.core.validation import check_tournament
+from tournaments.models import Player, Registration, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def run_demo() -> list[str]:
+    out = StringIO()
+    call_command("load_demo", stdout=out)
+    return out.getvalue().strip().splitlines()
+
+
+def test_it_creates_the_demo_and_prints_its_slug_and_credentials():
+    lines = run_demo()
+    assert lines[-1] == "demo"
+    assert any("admin" in line and "admin-mafia" in line for line in lines)
+    tournament = Tournament.objects.get(slug="demo")
+    assert tournament.registrations.count() == 20
+    qualifying = tournament.games.filter(stage__kind="qualifying")
+    final = tournament.games.filter(stage__kind="final")
+    assert qualifying.count() == 16 and final.count() == 4
+    assert tournament.judges.count() == 2 and tournament.chief_judge is not None
+    assert set(tournament.games.values_list("status", flat=True)) == {GameStatus.SIGNED_OFF}
+    # Every player plays each of the 8 qualifying rounds once; the final seats 10 players.
+    per_player = Counter(Seat.objects.filter(game__in=qualifying).values_list("player_id", flat=True))
+    assert set(per_player.values()) == {8}
+    assert Seat.objects.filter(game__in=final).values("player").distinct().count() == 10
+
+
+def test_running_it_twice_duplicates_nothing():
+    run_demo()
+    counts = [Player.objects.count(), Registration.objects.count(), Game.objects.count(), Seat.objects.count(), Nomination.objects.count()]
+    lines = run_demo()
+    assert lines[-1] == "demo"
+    models = (Player, Registration, Game, Seat, Nomination)
+    assert [model.objects.count() for model in models] == counts
+    assert Tournament.objects.count() == 1
+
+
+def test_every_demo_protocol_passes_the_scoring_core_checks():
+    run_demo()
+    data = tournament_data(Tournament.objects.get(slug="demo"))
+    assert len(data.games) == 20
+    assert check_tournament(data) == []
+    for game in data.games:
+        assert Counter(seat.role for seat in game.seats) == {"red": 6, "sheriff": 1, "black": 2, "don": 1}
+
+
+def test_the_demo_is_plausible_not_uniform():
+    run_demo()
+    games = Game.objects.filter(tournament__slug="demo")
+    results = Counter(games.values_list("result", flat=True))
+    assert results["red"] and results["black"]
+    assert Seat.objects.filter(game__in=games).exclude(extra=0).exists()
+    assert games.exclude(first_killed_seat=None).exists()
+    assert VoteCount.objects.filter(game__in=games).exists()
+
+
+def test_the_eliminations_agree_with_the_result():
+    run_demo()
+    for game in Game.objects.filter(tournament__slug="demo").prefetch_related("seats"):
+        alive = [s for s in game.seats.all() if not s.left_how]
+        blacks = sum(s.role in ("black", "don") for s in alive)
+        reds = len(alive) - blacks
+        if game.result == "red":
+            assert blacks == 0, game
+        else:
+            assert blacks >= reds, game
+        if game.first_killed_seat:
+            first = next(s for s in game.seats.all() if s.number == game.first_killed_seat)
+            assert (first.left_how, first.left_on) == ("killed", 1)

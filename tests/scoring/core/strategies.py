@@ -1,0 +1,107 @@
+"""Hypothesis strategies: valid tournament documents of every shape the rules allow."""
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from scoring.core.rules.penalties import PENALTY_FIT
+
+ROLE_LIST = ["red"] * 6 + ["sheriff", "black", "black", "don"]
+STAGES = ["qualifying", "semifinal", "final"]
+
+
+def _team(role):
+    return "red" if role in ("red", "sheriff") else "black"
+
+
+@st.composite
+def game_docs(draw, gid, players, ruleset, round_no, table=1, violators=None,
+              result=None, replay_of=None):
+    seated = draw(st.permutations(players))[:10]
+    roles = draw(st.permutations(ROLE_LIST))
+    choices = ["red", "black", "draw"] + (["annulled"] if ruleset == "mafclub" else [])
+    if result is None:
+        result = draw(st.sampled_from(choices))
+    stage = draw(st.sampled_from(STAGES))
+    seats = []
+    for n in range(10):
+        fouls = draw(st.integers(0, 4))
+        removed = None
+        if fouls == 4:
+            removed = draw(st.sampled_from([None, "fourth_foul", "disqualifying_foul"]))
+        elif draw(st.integers(0, 9)) == 0:
+            removed = "disqualifying_foul"
+        seat = {"seat": n + 1, "player": seated[n], "role": roles[n], "fouls": fouls}
+        if removed:
+            seat["removed"] = removed
+        seats.append(seat)
+    if result != "draw":
+        budget = 100
+        for n in draw(st.lists(st.integers(0, 9), max_size=3, unique=True)):
+            role = seats[n]["role"]
+            if result == "annulled":  # no winner, no loser: only the 1.00 per game
+                cap = 100
+            else:
+                cap = 70 if _team(role) == result else 40
+            cents = min(cap, budget, 5 * draw(st.integers(0, 14)))
+            if cents <= 0:
+                continue
+            budget -= cents
+            seats[n]["extra"] = f"{cents // 100}.{cents % 100:02d}"
+            if cents > 50:
+                seats[n]["extra_approved"] = True
+    for n in draw(st.lists(st.integers(0, 9), max_size=2, unique=True)):
+        fitting = [c for c, (roles_ok, results_ok, _) in PENALTY_FIT.items()
+                   if seats[n]["role"] in roles_ok and result in results_ok]
+        if fitting:
+            clause = draw(st.sampled_from(fitting))
+            reason = draw(st.sampled_from(["причина", "", " "]))  # blank is valid
+            seats[n]["penalties"] = [{"clause": clause, "reason": reason}]
+    if result == "annulled":
+        allowed = [n for n in range(10) if (violators or {}).get(seats[n]["player"], 0) < 1]
+        if not allowed:  # everyone already violated once: keep it a plain game
+            result = "draw"
+            for s in seats:
+                s.pop("extra", None)
+                s.pop("extra_approved", None)
+                s.pop("penalties", None)
+        else:
+            n = draw(st.sampled_from(allowed))
+            seats[n]["gross_violation"] = True
+            for s in seats:
+                s.pop("penalties", None)
+            if violators is not None:
+                violators[seats[n]["player"]] = violators.get(seats[n]["player"], 0) + 1
+    first_killed = None
+    if draw(st.booleans()):
+        victim = draw(st.integers(1, 10))
+        named = draw(st.lists(st.integers(1, 10).filter(lambda x: x != victim),
+                              max_size=3, unique=True))
+        first_killed = {"seat": victim, "named": named}
+    doc = {"id": gid, "stage": stage, "round": round_no, "table": table, "judge": "J",
+           "result": result, "first_killed": first_killed, "seats": seats}
+    if replay_of:
+        doc["replay_of"] = replay_of
+    return doc
+
+
+@st.composite
+def tournament_docs(draw, ruleset=None, min_games=1, max_games=10, participants=None):
+    ruleset = ruleset or draw(st.sampled_from(["fiim", "mafclub"]))
+    n_players = draw(st.integers(10, 16))
+    players = [f"p{i:02d}" for i in range(n_players)]
+    n_games = draw(st.integers(min_games, max_games))
+    games = []
+    violators: dict[str, int] = {}
+    for i in range(n_games):
+        games.append(draw(game_docs(f"G{i}", players, ruleset, round_no=i + 1,
+                                    violators=violators)))
+    # Lot seeds and nicknames with JSON-unfriendly characters.
+    nick = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=8)
+    head = {"name": "H", "ruleset": ruleset,
+            "participants": participants if participants is not None
+            else draw(st.integers(10, 30)),
+            "games_before_final": draw(st.integers(0, 12)),
+            "lot_seed": draw(st.text(max_size=6))}
+    return {"format": "mafia-tournament/1", "tournament": head,
+            "players": [{"id": p, "nickname": draw(nick)} for p in players],
+            "games": games}

@@ -1,0 +1,80 @@
+"""The command line and the promise that the generator never imports Django."""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from seating.core.cli import main
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def test_the_pure_modules_do_not_import_django():
+    code = (
+        "import sys\n"
+        "import seating, seating.core.generator, seating.core.report, seating.core.anneal, seating.core.seats,"
+        " seating.core.latin, seating.core.balance, seating.core.errors, seating.core.model, seating.core.cli\n"
+        "assert 'django' not in sys.modules, sorted(m for m in sys.modules if m.startswith('django'))\n"
+        "print('clean')\n"
+    )
+    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "clean"
+
+
+def test_it_prints_the_seating_as_json(capsys):
+    assert main(["--players", "20", "--games", "10", "--seed", "2", "--iterations", "200"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert document["players"] == 20 and document["games"] == 10
+    assert len(document["rounds"]) == 10
+    table = document["rounds"][0]["tables"][0]
+    assert set(table) == {"table", "judge", "seats"} and len(table["seats"]) == 10
+
+
+def test_it_prints_the_report(capsys):
+    assert main(["--players", "30", "--games", "10", "--iterations", "200", "--report"]) == 0
+    text = capsys.readouterr().out
+    assert "Pairs:" in text and "lowest possible 0.9593" in text
+
+
+def test_the_final(capsys):
+    assert main(["--games", "10", "--final"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert len(document["rounds"]) == 10 and document["players"] == 10
+
+
+def test_impossible_sizes_exit_2_with_sizes_that_work(capsys):
+    assert main(["--players", "25", "--games", "10"]) == 2
+    err = capsys.readouterr().err
+    assert "would work" in err and "games 8 or 12" in err
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--games", "1", "--seed", "-1"], "seed -1: give a whole number 0 or more"),
+        (["--final", "--games", "10", "--seed", "-1"], "seed -1"),
+        (["--players", "20", "--games", "8", "--time-limit", "nan"], "time limit nan: give a positive number of seconds"),
+        (["--players", "20", "--games", "8", "--time-limit", "inf"], "time limit inf"),
+        (["--players", "100000", "--games", "1"], "at most 2000"),
+        (["--players", "20", "--games", "99999999999999999999"], "at most 100"),
+        (["--final", "--games", "100000000"], "at most 100"),
+    ],
+)
+def test_a_run_that_could_not_end_exits_2_naming_the_value(capsys, args, message):
+    assert main(args) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_the_module_runs_as_a_program():
+    out = subprocess.run(
+        [sys.executable, "-m", "seating", "--players", "9", "--games", "10"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert out.returncode == 2
+    assert "players 10 or more" in out.stderr
