@@ -84,7 +84,7 @@ class PlayerStanding(models.Model):
     decided_by_lot = models.BooleanField(default=False)
     breakdown = models.JSONField(default=dict)
     explanation = models.JSONField(
-        default=list, help_text="Per game: [number, seat, role, [[component, clause, cents, note], ...]] (core/explain.py).",
+        default=list, help_text="Per game: [number, seat, role, [[component, clause, cents, note], ...]] (explain.py).",
     )
 
     class Meta:

@@ -29,7 +29,7 @@ _MAX_ENTRIES = 1000
 
 def current(slug: str) -> tuple[int, int, bool, datetime | None] | None:
     """(tournament pk, computed version (0: none yet), standings public?, computed at), or None."""
-    ttl = getattr(settings, "STANDINGS_POINTER_TTL", 1.0)
+    ttl = settings.STANDINGS_POINTER_TTL
     now = time.monotonic()
     hit = _memo.get(slug)
     if hit is not None and hit[0] > now:

@@ -26,6 +26,7 @@ from operator import attrgetter, itemgetter
 
 from .decimals import to_cents
 from .document_shape import FORMAT, DocumentReader, _decimal
+from .fastschema import DECODER, NOT_OURS
 from .fasttotals import totals
 from .model import (
     BLACK,
@@ -61,11 +62,6 @@ from .validation import (
     EXTRA_NEEDS_APPROVAL,
     EXTRA_STEP,
 )
-
-try:
-    from .fastschema import DECODER, NOT_OURS
-except ImportError:  # pragma: no cover - msgspec is a dependency; without it, careful only
-    DECODER = None
 
 
 class _Bail(Exception):
@@ -103,8 +99,6 @@ _TB_EXTRA = {"removal", "best_move", "judge_extra", "penalty", "replay_penalty"}
 def standings_from_bytes(data: bytes, stages=None) -> Standings | None:
     """The standings of a valid file's bytes, or None when the careful path must decide.
     Equal to ``compute_standings(parse_document(loads(data)), stages)`` when not None."""
-    if DECODER is None:
-        return None
     try:
         doc = DECODER.decode(data)
     except NOT_OURS:

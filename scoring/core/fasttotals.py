@@ -28,7 +28,7 @@ def totals(fp) -> Standings | None:
         return None
     players = list(games)
     k_cents = hard = None
-    if ruleset.difficulty_coefficient and head.participants <= fp.settings.k_max:
+    if head.participants <= fp.settings.k_max:
         # a red win has 7 winners, a black win 3, every game 10 seats
         k_cents, hard = k_cents_for(len(fp.seated) // 10, len(fp.red_winners) // 7,
                                     len(fp.black_winners) // 3)

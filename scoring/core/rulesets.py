@@ -31,12 +31,7 @@ class Ruleset:
     main: frozenset[str]             # components summed into "main"; the rest are "extra"
     tiebreak_extra: tuple[str, ...]  # components of tiebreak 1 (8.8.1)
     tiebreaks: tuple[str, ...]       # metric keys (tiebreaks.py), best first; the lot ends ties
-    difficulty_coefficient: bool     # whether K (8.7) can apply
     annulled_games: bool             # whether annulled games, replays and gross violations exist
-
-    @property
-    def component_keys(self) -> tuple[str, ...]:
-        return tuple(dict.fromkeys(r.key for r in self.rules))
 
 
 _TIEBREAK_EXTRA = ("removal", "best_move", "judge_extra", "penalty", "replay_penalty")
@@ -49,7 +44,6 @@ FIIM = Ruleset(
     main=frozenset(("win", "compensation")),
     tiebreak_extra=_TIEBREAK_EXTRA,
     tiebreaks=_TIEBREAKS,
-    difficulty_coefficient=True,
     annulled_games=False,
 )
 
@@ -60,8 +54,6 @@ MAFCLUB = Ruleset(
     main=frozenset(("win",)),
     tiebreak_extra=_TIEBREAK_EXTRA,
     tiebreaks=_TIEBREAKS,
-    # Decision (the issue's): the geographic rule is FIIM's; 003 does not adopt it.
-    difficulty_coefficient=False,
     annulled_games=True,
 )
 

@@ -142,8 +142,7 @@ def scoring_context(t: Tournament, stages=None) -> ScoringContext:
     ruleset = get_ruleset(t.ruleset)
     ctx = ScoringContext(t, select_games(t, stages), ruleset, t.settings)
     ctx.k_cents, ctx.hard_result = difficulty_coefficient(
-        ctx.games, t.participants, t.settings.k_max_participants,
-        enabled=ruleset.difficulty_coefficient)
+        ctx.games, t.participants, t.settings.k_max_participants)
     for rule in ruleset.rules:
         prepared = rule.prepare(ctx)
         if prepared is not None:

@@ -3,15 +3,13 @@
 Over the ranked games (annulled ones excluded, draws included in N): with r red and b
 black wins, r != b, the hard games are those won by the side with fewer wins, n = min(r, b),
 and K = 1 + (N/2 - n)/(N/2), rounded half-up to two decimals (RULES.md decision). It
-applies only where the tournament has at most ``settings.k_max_participants`` participants
-and only under a ruleset that uses it.
+applies only where the tournament has at most ``settings.k_max_participants`` participants,
+under both rulesets (RULES.md §4: mafclub keeps 8.7 exactly as fiim has it).
 """
 from __future__ import annotations
 
 from ..decimals import div_half_up
 from ..model import RESULT_ANNULLED, RESULT_BLACK, RESULT_RED
-
-CLAUSE = "8.7"
 
 
 def k_cents_for(played: int, red_wins: int, black_wins: int) -> tuple[int | None, str | None]:
@@ -26,10 +24,9 @@ def k_cents_for(played: int, red_wins: int, black_wins: int) -> tuple[int | None
     return div_half_up(200 * played - 200 * n, played), hard
 
 
-def difficulty_coefficient(games, participants: int, max_participants: int,
-                           enabled: bool = True) -> tuple[int | None, str | None]:
+def difficulty_coefficient(games, participants: int, max_participants: int) -> tuple[int | None, str | None]:
     """K (hundredths) over ``games`` for a tournament, or (None, None) where it does not apply."""
-    if not enabled or participants > max_participants:
+    if participants > max_participants:
         return None, None
     played = red = black = 0
     for g in games:

@@ -33,7 +33,3 @@ class WinPoints(Rule):
             return f"{clause}, 8.7", f"{game.result} win in a hard game, K = {fmt_cents(award[1])}"
         return clause, f"{game.result} win"
 
-
-def is_win(seat_role: str, result: str) -> bool:
-    roles = WINNING_ROLES.get(result)
-    return roles is not None and seat_role in roles

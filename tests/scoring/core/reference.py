@@ -10,9 +10,10 @@ Readings of the texts where they leave room (each marked "Reading:" below):
   taken over the *selected* games (the games being ranked), as RULES §3 says for K ("over the
   games being ranked"): K's r/b/N, Ci's B, mafclub's k-th compensated game and the count of a
   player's gross violations.
-* K under mafclub. The spec says "under fiim, K applies when <= 20"; RULES §4 says mafclub is 003
-  "on top of fiim" and does not mention K. Reading: K only under ``fiim`` (the spec's words).
-* ``k`` in the output is the coefficient in force (r != b, N > 0, fiim, participants <= 20),
+* K under both rulesets: RULES §4 says the difficulty coefficient applies under ``mafclub``
+  exactly as in §3 (003 does not touch it), and the spec's participants comment says "both
+  rulesets".
+* ``k`` in the output is the coefficient in force (r != b, N > 0, participants <= 20),
   even when n = min(r, b) = 0 and therefore no win is actually multiplied by it.
 * Annulled games (mafclub). "The annulled game keeps its protocol but gives no win points":
   no win points, not counted in games/wins/first_killed, no compensation (red did not lose);
@@ -120,8 +121,6 @@ def first_killed_red_and_red_lost(game: dict, player_id: str) -> bool:
 def difficulty_coefficient(doc: dict, games: list[dict], settings: dict):
     """K of 8.7, rounded half-up to 2 decimals, or None where it does not apply."""
     tournament = doc["tournament"]
-    if tournament["ruleset"] != "fiim":
-        return None
     if tournament["participants"] > settings["k_max_participants"]:
         return None
     played = [g for g in games if g["result"] != "annulled"]

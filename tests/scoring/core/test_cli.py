@@ -174,7 +174,8 @@ def test_mafclub_file_end_to_end(tmp_path):
     assert scoring("check", f) == (0, "", "")
     code, out, _ = scoring("standings", f)
     doc = json.loads(out)
-    assert code == 0 and doc["ruleset"] == "mafclub" and doc["k"] is None
+    # K applies under mafclub too (RULES.md §4): 2 played games, both black wins, N = 2, n = 0
+    assert code == 0 and doc["ruleset"] == "mafclub" and doc["k"] == "2.00"
     rows = {r["player"]: r for r in doc["standings"]}
     # p01: Prima Nota 0.40 in the annulled game, 0.25 in Q2; first-killed red and lost in
     # Q1R (1st: 0) and Q2 (2nd: +0.50) -> compensation 0.50 as an extra point

@@ -315,6 +315,8 @@ def test_k_is_rounded_half_up_on_an_exact_tie():
 def test_mafclub_second_violation_and_escalation_on_one_player():
     # p01 first-killed as red in three black wins (0 + 0.5 + 1.0) and causes two annulments
     # (-3, then -3 - 2); p02 is removed in an annulled game it did not cause (-0.5 kept).
+    # K applies under mafclub too: 4 played games, red 1, black 3: K = 1 + (2 - 1)/2 = 1.50 for
+    # the red win of Q6.
     fk = {"seat": 1, "named": [8, 9, 10]}
     games = [_plain_game(f"Q{i}", "qualifying", i, "black", PLAYERS, fk) for i in (1, 2, 3)]
     for i in (4, 5):
@@ -326,11 +328,12 @@ def test_mafclub_second_violation_and_escalation_on_one_player():
     games.append(dict(_plain_game("Q6", "qualifying", 6, "red", PLAYERS), replay_of="Q5"))
     doc = _plain_doc(games, ruleset="mafclub")
     ref = reference_standings(doc)
+    assert ref["k"] == "1.50"
     p01 = next(r for r in ref["standings"] if r["player"] == "p01")
-    assert p01["breakdown"] == {"win": "1.00", "compensation": "1.50", "removal": "0.00",
+    assert p01["breakdown"] == {"win": "1.50", "compensation": "1.50", "removal": "0.00",
                                 "best_move": "2.00", "judge_extra": "0.00", "penalty": "0.00",
                                 "replay_penalty": "-8.00"}
-    assert (p01["main"], p01["extra"], p01["tiebreak_extra"]) == ("1.00", "-4.50", "-6.00")
+    assert (p01["main"], p01["extra"], p01["tiebreak_extra"]) == ("1.50", "-4.50", "-6.00")
     p02 = next(r for r in ref["standings"] if r["player"] == "p02")
     assert p02["breakdown"]["removal"] == "-1.00"
     assert core_standings(doc) == ref

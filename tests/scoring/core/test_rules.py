@@ -98,10 +98,21 @@ def test_k_over_the_selected_stages_only():
     assert compute_standings(t, ["final"]).to_document()["k"] == "2.00"
 
 
-def test_k_not_under_mafclub():
+def test_k_applies_under_mafclub_exactly_as_under_fiim():
+    # RULES.md §4: 003 does not touch 8.7. 2 red wins, 1 black: N = 3, n = 1, K = 1 + 0.5/1.5 = 1.33
     t = tournament(_k_games(["red", "red", "black"]), ruleset="mafclub")
-    assert compute_standings(t).to_document()["k"] is None
-    assert bd(t, "p04", "win") == "1.00"
+    assert compute_standings(t).to_document()["k"] == "1.33"
+    assert bd(t, "p04", "win") == "1.33"  # black seat 4 won the hard game
+    assert bd(t, "p01", "win") == "2.00"
+    assert compute_standings(tournament(_k_games(["red", "red", "black"]), ruleset="mafclub", participants=21)).k is None
+
+
+def test_k_under_mafclub_leaves_annulled_games_out_of_n():
+    # an annulled game is not played (RULES.md §3: N excludes annulled games): N = 3 as above
+    games = _k_games(["red", "red", "black"]) + [
+        game("G4", "annulled", round=4, seats={3: {"gross_violation": True}})]
+    t = tournament(games, ruleset="mafclub")
+    assert compute_standings(t).to_document()["k"] == "1.33"
 
 
 # -- win points (8.2) -----------------------------------------------------------------
