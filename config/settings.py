@@ -130,6 +130,13 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = TIME_ZONE
 
+# The standings page asks the database which snapshot is current at most once this many seconds
+# per web process (scoring/pointer.py); 0 asks on every request.
+STANDINGS_POINTER_TTL = env.float("STANDINGS_POINTER_TTL", default=1.0)
+# The seating generator's move budget when the organiser gives none; unset: a time limit instead
+# (seating/services.py).
+SEATING_ITERATIONS = env.int("SEATING_ITERATIONS", default=None)
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

@@ -134,8 +134,6 @@ def flow_problems(entry: ProtocolEntry, gid: str) -> list[Problem]:
             add(n.by_seat, "nominations", "nominated_after_leaving", f"day {n.day}: nominates after leaving the game")
         if not alive_on_day(n.nominee_seat, n.day):
             add(n.nominee_seat, "nominations", "nominee_not_alive", f"day {n.day}: nominated by seat {n.by_seat} after leaving the game")
-        if n.by_seat == n.nominee_seat:
-            pass  # a player may nominate themselves (not forbidden by 001)
     for v in entry.votes:
         if v.nominee_seat is None:
             continue

@@ -1,5 +1,5 @@
-"""Who may do what with a protocol (issue 4, point 3). The services call these; so do the page,
-the admin and the API, so no rule lives in a template.
+"""Who may do what with a protocol. The services call these, and so do the entry page and the
+admin, so no rule lives in a template.
 
 - the judge of the game (its table in that round) or the tournament's chief judge may edit an
   unsigned protocol and sign it off;

@@ -39,15 +39,12 @@ def derived_game_id(stage: str, round_number: int, table_number: int, replay: bo
 def core_settings(t: Tournament) -> Settings:
     """The tournament's settings for the core. K switched off = a threshold of 0 participants,
     which no tournament with players is under (and a valid value in a tournament file)."""
-    values = {
-        "k_max_participants": int(t.k_max_participants) if t.k_applies else 0,
-        "best_move_three": Decimal(str(t.best_move_three)),  # an unsaved instance may hold a string
-        "best_move_two": Decimal(str(t.best_move_two)),
-        "fourth_foul_removal_counts": bool(t.fourth_foul_removal_counts),
-    }
-    if "k_applies" in Settings.field_names():  # the core may grow its own switch
-        values["k_applies"] = bool(t.k_applies)
-    return Settings(**values)
+    return Settings(
+        k_max_participants=int(t.k_max_participants) if t.k_applies else 0,
+        best_move_three=Decimal(str(t.best_move_three)),  # an unsaved instance may hold a string
+        best_move_two=Decimal(str(t.best_move_two)),
+        fourth_foul_removal_counts=bool(t.fourth_foul_removal_counts),
+    )
 
 
 def load(t: Tournament, *, signed_off_only: bool = True) -> Loaded:

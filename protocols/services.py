@@ -1,10 +1,10 @@
 """Protocol services: save, sign off, amend, approve an extra, decide a protest.
 
-The entry page, the admin and the API call these; each checks who may do it
-(permissions.py), validates through the scoring core (checks.py), refuses a stale save
-(optimistic lock on `Game.version`), stores the protocol, keeps a `ProtocolVersion` with who,
-when, what and why, and asks for the standings to be recomputed when a signed-off protocol
-changes.
+The judge's entry page and the admin call these; each checks who may do it (permissions.py),
+validates through the scoring core (checks.py), refuses a stale save (optimistic lock on
+`Game.version`), stores the protocol, keeps a `ProtocolVersion` with who, when, what and why,
+and announces a change of a signed-off protocol (`signals.protocol_changed`) so that the
+standings follow.
 """
 from __future__ import annotations
 

@@ -79,7 +79,7 @@ def _iterations(time_limit: float | None, iterations: int | None) -> int | None:
     the given one, else settings.SEATING_ITERATIONS unless a time limit is asked for."""
     if iterations is not None or time_limit is not None:
         return iterations
-    return getattr(settings, "SEATING_ITERATIONS", None)
+    return settings.SEATING_ITERATIONS
 
 
 def _check_run(*, seed: int, time_limit: float | None) -> None:

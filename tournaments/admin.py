@@ -72,7 +72,7 @@ class TournamentAdmin(admin.ModelAdmin):
         (None, {"fields": ["name", "slug", "city", ("start_date", "end_date"), "ruleset", "chief_judge", "standings_public"]}),
         (_("Scoring settings"), {"fields": [
             "games_before_final", "lot_seed", "participants_override", ("k_applies", "k_max_participants"),
-            ("best_move_three", "best_move_two"), "fourth_foul_removal_counts", "three_fouls_lose_nomination", "miss_rule",
+            ("best_move_three", "best_move_two"), "fourth_foul_removal_counts",
         ]}),
     ]
 

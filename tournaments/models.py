@@ -62,13 +62,6 @@ class Ruleset(models.TextChoices):
     MAFCLUB = "mafclub", _("MafClub 2022 changes")
 
 
-class MissRule(models.TextChoices):
-    """RULES.md §1: which of the two "three misses" rules applies (setting)."""
-
-    FIIM_FOUR_PLAYERS = "fiim", _("4 players left and 3 misses in a row: red wins (FIIM)")
-    CLUB_ANY = "club", _("3 misses in a row: black loses regardless of the count (club rule 30)")
-
-
 class Tournament(models.Model):
     slug = models.SlugField(_("slug"), max_length=80, unique=True)
     name = models.CharField(_("name"), max_length=200)
@@ -95,8 +88,6 @@ class Tournament(models.Model):
     best_move_three = models.DecimalField(_("best move: three blacks named"), max_digits=4, decimal_places=2, default=Decimal("0.40"))
     best_move_two = models.DecimalField(_("best move: two blacks named"), max_digits=4, decimal_places=2, default=Decimal("0.25"))
     fourth_foul_removal_counts = models.BooleanField(_("a 4th-foul removal costs 0.5 (8.2.4)"), default=True)
-    three_fouls_lose_nomination = models.BooleanField(_("3 fouls also take the nomination right (club rule 24)"), default=False)
-    miss_rule = models.CharField(_("three misses rule"), max_length=8, choices=MissRule.choices, default=MissRule.FIIM_FOUR_PLAYERS)
     standings_public = models.BooleanField(_("standings are public"), default=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
