@@ -51,6 +51,13 @@ def eager_celery_by_default(settings):
 
 
 @pytest.fixture(autouse=True)
+def fast_password_hashing(settings):
+    """Users are made by the hundred here (every built tournament has an admin, a chief judge and
+    its judges); the production hasher spends about half a second on each on purpose."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
 def _no_pointer_memo(settings):
     """Pages see a new standings snapshot at once in tests (the one-second memo has its own test)."""
     from scoring import pointer

@@ -4,13 +4,15 @@ from io import StringIO
 
 import pytest
 from django.core.management import call_command
+from django.db import transaction
 
 from protocols.models import Game, GameStatus, Nomination, Seat, VoteCount
 from protocols.records import tournament_data
 from scoring.core.validation import check_tournament
 from tournaments.models import Player, Registration, Tournament
 
-pytestmark = pytest.mark.django_db
+# One worker builds the demo once for the whole module (its seating search takes ~10 s).
+pytestmark = [pytest.mark.django_db, pytest.mark.xdist_group("demo")]
 
 
 def run_demo() -> list[str]:
@@ -19,8 +21,17 @@ def run_demo() -> list[str]:
     return out.getvalue().strip().splitlines()
 
 
-def test_it_creates_the_demo_and_prints_its_slug_and_credentials():
-    lines = run_demo()
+@pytest.fixture(scope="module")
+def first_run(django_db_setup, django_db_blocker):
+    """The output of the first `load_demo`, run once in a transaction that the module's tests
+    share (each test's own changes roll back to a savepoint) and that is rolled back after them."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        yield run_demo()
+        transaction.set_rollback(True)
+
+
+def test_it_creates_the_demo_and_prints_its_slug_and_credentials(first_run):
+    lines = first_run
     assert lines[-1] == "demo"
     assert any("admin" in line and "admin-mafia" in line for line in lines)
     tournament = Tournament.objects.get(slug="demo")
@@ -36,8 +47,7 @@ def test_it_creates_the_demo_and_prints_its_slug_and_credentials():
     assert Seat.objects.filter(game__in=final).values("player").distinct().count() == 10
 
 
-def test_running_it_twice_duplicates_nothing():
-    run_demo()
+def test_running_it_twice_duplicates_nothing(first_run):
     counts = [Player.objects.count(), Registration.objects.count(), Game.objects.count(), Seat.objects.count(), Nomination.objects.count()]
     lines = run_demo()
     assert lines[-1] == "demo"
@@ -46,8 +56,7 @@ def test_running_it_twice_duplicates_nothing():
     assert Tournament.objects.count() == 1
 
 
-def test_every_demo_protocol_passes_the_scoring_core_checks():
-    run_demo()
+def test_every_demo_protocol_passes_the_scoring_core_checks(first_run):
     data = tournament_data(Tournament.objects.get(slug="demo"))
     assert len(data.games) == 20
     assert check_tournament(data) == []
@@ -55,8 +64,7 @@ def test_every_demo_protocol_passes_the_scoring_core_checks():
         assert Counter(seat.role for seat in game.seats) == {"red": 6, "sheriff": 1, "black": 2, "don": 1}
 
 
-def test_the_demo_is_plausible_not_uniform():
-    run_demo()
+def test_the_demo_is_plausible_not_uniform(first_run):
     games = Game.objects.filter(tournament__slug="demo")
     results = Counter(games.values_list("result", flat=True))
     assert results["red"] and results["black"]
@@ -65,8 +73,7 @@ def test_the_demo_is_plausible_not_uniform():
     assert VoteCount.objects.filter(game__in=games).exists()
 
 
-def test_the_eliminations_agree_with_the_result():
-    run_demo()
+def test_the_eliminations_agree_with_the_result(first_run):
     for game in Game.objects.filter(tournament__slug="demo").prefetch_related("seats"):
         alive = [s for s in game.seats.all() if not s.left_how]
         blacks = sum(s.role in ("black", "don") for s in alive)
