@@ -29,10 +29,16 @@ def game_code(game) -> str:
     return game.code or derived_game_id(game.stage.kind, game.round.number, game.table.number, game.replay_of_id is not None)
 
 
-def check_entry(entry: ProtocolEntry, game, *, complete: bool) -> list[Problem]:
+def check_entry(entry: ProtocolEntry, game, *, complete: bool, stored: ProtocolEntry | None = None,
+                imported: bool = False) -> list[Problem]:
     """Problems of `entry` for `game`. `complete=False` (a draft save) only checks what must
-    hold at every save: the values themselves. `complete=True` (sign-off) checks everything."""
-    problems = shape_problems(entry, game)
+    hold at every save: the values themselves. `complete=True` (sign-off) checks everything.
+
+    `stored` is the protocol as it is now: the written reasons of 9.10 are asked for the extra
+    points and penalties that are entered or changed, so a protocol imported from a tournament
+    file (which carries no reasons) can still be amended. The day record is checked against the
+    result only where there is one: an `imported` protocol without one is amended without it."""
+    problems = shape_problems(entry, game, stored=stored)
     if not complete:
         return problems
     gid = game_code(game)
@@ -55,13 +61,26 @@ def check_entry(entry: ProtocolEntry, game, *, complete: bool) -> list[Problem]:
         if p.field in ("first_killed", "best_move"):
             p.seat = None
         problems.append(p)
-    problems += flow_problems(entry, gid)
+    if not (imported and not has_day_record(entry)):
+        problems += flow_problems(entry, gid)
     return problems
 
 
-def shape_problems(entry: ProtocolEntry, game) -> list[Problem]:
-    """What must hold at every save: every seat has a player, once, and the extra's reason."""
+def has_day_record(entry: ProtocolEntry) -> bool:
+    """Does the entry record the days and nights (nominations, votes, who left when)?"""
+    return bool(entry.nominations or entry.votes or any(s.left_how for s in entry.seats))
+
+
+def shape_problems(entry: ProtocolEntry, game, *, stored: ProtocolEntry | None = None) -> list[Problem]:
+    """What must hold at every save: every seat has a player, once, and the written reason of
+    every extra point and penalty that is entered or changed (those of `stored` are kept)."""
     gid = game_code(game)
+
+    def unchanged_extra(s) -> bool:
+        old = stored.seat(s.number) if stored is not None else None
+        return old is not None and old.player_id == s.player_id and old.extra == s.extra and old.extra_reason == s.extra_reason
+
+    kept_penalties = {(p.seat, p.clause, p.reason) for p in stored.penalties} if stored is not None else set()
     out: list[Problem] = []
     seen: dict[int, int] = {}
     for s in entry.seats:
@@ -71,12 +90,12 @@ def shape_problems(entry: ProtocolEntry, game) -> list[Problem]:
             out.append(Problem(gid, s.number, "player", "player_repeated", f"the same player sits at seat {seen[s.player_id]}"))
         else:
             seen[s.player_id] = s.number
-        if s.extra and not s.extra_reason.strip():
+        if s.extra and not s.extra_reason.strip() and not unchanged_extra(s):
             out.append(Problem(gid, s.number, "extra_reason", "extra_without_reason", "extra points need a written reason (9.10)"))
         if s.left_how and s.left_on is None:
             out.append(Problem(gid, s.number, "left_on", "left_without_when", "say on which day or night the player left"))
     for p in entry.penalties:
-        if not p.reason.strip():
+        if not p.reason.strip() and (p.seat, p.clause, p.reason) not in kept_penalties:
             out.append(Problem(gid, p.seat, "penalties", "penalty_without_reason", "a penalty needs a written reason (9.10)"))
     if entry.result_kind == "awarded" and not entry.awarded_reason.strip():
         out.append(Problem(gid, None, "awarded_reason", "awarded_without_reason", "an awarded loss needs the reason"))

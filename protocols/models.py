@@ -212,17 +212,44 @@ class VoteCount(models.Model):
 class ProtestStatus(models.TextChoices):
     PENDING = "pending", _("Pending")
     REJECTED = "rejected", _("Rejected")
-    AMENDED = "amended", _("Protocol amended")
-    REPLAY = "replay", _("Replay ordered")
+    AMENDED = "amended", _("Upheld, protocol amended")
+    REPLAY = "replay", _("Upheld, replay ordered")
+
+
+class ProtestPoint(models.TextChoices):
+    """What part of the protocol a protest disputes."""
+
+    RESULT = "result", _("the result")
+    ROLES = "roles", _("roles")
+    FOULS = "fouls", _("fouls or a removal")
+    VOTING = "voting", _("nominations and votes")
+    BEST_MOVE = "best_move", _("the best move")
+    EXTRA = "extra", _("extra points")
+    PENALTY = "penalty", _("a penalty")
+    VIOLATION = "violation", _("a gross violation")
+    OTHER = "other", _("something else")
 
 
 class Protest(models.Model):
-    """A protest of 8.9 / 003 item 7, filed within 10 minutes of the game's end."""
+    """A protest of 8.9 / 003 item 7, filed within 10 minutes of the game's end (its sign-off);
+    later only when the chief judge accepts it with a reason. The decision is written on the
+    protocol (9.10) and changes only by a new decision with a reason."""
 
     game = models.ForeignKey(Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="protests")
     player = models.ForeignKey(Player, verbose_name=_("player"), on_delete=models.PROTECT, related_name="protests")
+    point = models.CharField(_("point protested"), max_length=16, choices=ProtestPoint.choices, default=ProtestPoint.OTHER)
+    seat = models.PositiveSmallIntegerField(
+        _("seat concerned"), null=True, blank=True, validators=[MinValueValidator(1), MaxValueValidator(10)],
+    )
     text = models.TextField(_("protest"))
     filed_at = models.DateTimeField(_("filed at"), auto_now_add=True)
+    filed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("filed by"), null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+    )
+    late_reason = models.TextField(
+        _("why it was accepted late"), blank=True,
+        help_text=_("The chief judge's reason for accepting a protest after the ten minutes."),
+    )
     status = models.CharField(_("status"), max_length=16, choices=ProtestStatus.choices, default=ProtestStatus.PENDING)
     decision = models.TextField(_("decision"), blank=True)
     decided_by = models.ForeignKey(

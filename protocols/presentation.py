@@ -38,6 +38,15 @@ FIELD_LABELS = {
     "first_killed_seat": gettext_lazy("first-killed"),
     "result_kind": gettext_lazy("how it ended"),
     "gross": gettext_lazy("gross violation"),
+    "reason": gettext_lazy("reason for the change"),
+    "point": gettext_lazy("point protested"),
+    "seat": gettext_lazy("seat"),
+    "text": gettext_lazy("protest"),
+    "late_reason": gettext_lazy("why it is accepted late"),
+    "status": gettext_lazy("decision"),
+    "decision": gettext_lazy("decision text"),
+    "violator": gettext_lazy("violator"),
+    "protocol": gettext_lazy("protocol"),
 }
 
 ACTION_LABELS = {
@@ -46,6 +55,7 @@ ACTION_LABELS = {
     "sign_off": gettext_lazy("signed off"),
     "amend": gettext_lazy("amended after sign-off"),
     "import": gettext_lazy("imported from a file"),
+    "approve": gettext_lazy("extra points approved by the chief judge"),
 }
 
 CODE_TEXT = {
@@ -88,6 +98,23 @@ CODE_TEXT = {
     "black_wins_no_black_alive": gettext_lazy("black cannot win with no black player left"),
     "awarded_without_reason": gettext_lazy("an awarded loss needs the reason"),
     "annulled_without_violator": gettext_lazy("an annulled game needs the player who caused it"),
+    "amendment_without_reason": gettext_lazy("a signed-off protocol is changed only with a written reason"),
+    "nothing_to_approve": gettext_lazy("this seat has no extra points to approve"),
+    "protest_player_not_in_game": gettext_lazy("the protest is filed for a player of this game"),
+    "protest_for_another_player": gettext_lazy("a player files a protest only for themselves"),
+    "protest_point_missing": gettext_lazy("name the point protested"),
+    "protest_seat_out_of_range": gettext_lazy("a seat is 1 to 10"),
+    "protest_text_missing": gettext_lazy("write what is protested"),
+    "protest_text_too_long": gettext_lazy("the text is too long"),
+    "protest_late": gettext_lazy("the ten minutes after the game are over: the chief judge accepts a later protest "
+                                 "only with a written reason"),
+    "decision_status_missing": gettext_lazy("choose the decision"),
+    "decision_text_missing": gettext_lazy("write the decision; it goes on the protocol (9.10)"),
+    "redecision_without_reason": gettext_lazy("the protest is already decided: a new decision needs its reason"),
+    "amendment_missing": gettext_lazy("an upheld protest amends the protocol: change it below"),
+    "replay_not_in_ruleset": gettext_lazy("a replay is ordered only under the mafclub rules"),
+    "replay_without_violator": gettext_lazy("name the seat of the player who caused the replay"),
+    "replay_already_annulled": gettext_lazy("this game is already annulled"),
 }
 
 

@@ -12,19 +12,22 @@ from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history
 
 from scoring.core.problems import Problem
+from tournaments.action_log import log_action
+from tournaments.models import Action
+from tournaments.permissions import PermissionRefused, can_approve_extra, check_edit_protocol, is_chief_judge
 
 from .checks import check_entry
 from .entry import ProtocolEntry, diff_data, entry_from_game
-from .models import Game, GameStatus, Nomination, Protest, ProtestStatus, ProtocolVersion, Seat, SeatPenalty, VoteCount
-from .permissions import ProtocolPermissionDenied, can_approve_extra, check_edit, is_chief_judge
+from .models import Game, GameStatus, Nomination, ProtocolVersion, Seat, SeatPenalty, VoteCount
 from .signals import protocol_changed
 
 __all__ = [
-    "ProtocolConflict", "ProtocolInvalid", "ProtocolPermissionDenied",
-    "save_protocol", "sign_off", "decide_protest",
+    "PermissionRefused", "ProtocolConflict", "ProtocolInvalid",
+    "approve_extra", "save_protocol", "sign_off",
 ]
 
 
@@ -70,19 +73,36 @@ def sign_off(*, game: Game, user, entry: ProtocolEntry | None = None, expected_v
     return _store(game=game, user=user, entry=entry, expected_version=expected_version, reason=reason, sign=True)
 
 
-def _store(*, game, user, entry, expected_version, reason, sign) -> Game:
+def approve_extra(*, game: Game, user, seat: int, expected_version: int | None = None) -> Game:
+    """The chief judge approves the extra points above 0.5 of one seat (8.4)."""
+    if not can_approve_extra(user, game):
+        raise PermissionRefused(_("Only the chief judge approves extra points above 0.5."))
+    entry = entry_from_game(game)
+    target = entry.seat(seat)
+    if target is None or not target.extra:
+        raise ProtocolInvalid([Problem(None, seat, "extra", "nothing_to_approve", "this seat has no extra points")])
+    target.extra_approved = True
+    return _store(game=game, user=user, entry=entry, expected_version=game.version if expected_version is None else expected_version,
+                  reason="", sign=False, action="approve")
+
+
+def _store(*, game, user, entry, expected_version, reason, sign, action: str | None = None) -> Game:
     with transaction.atomic():
         locked = (Game.objects.select_for_update(of=("self",))
                   .select_related("tournament__chief_judge", "judge", "stage", "round", "table", "replay_of__stage",
                                   "replay_of__round", "replay_of__table")
                   .get(pk=game.pk))
-        check_edit(user, locked, reason=reason)
+        check_edit_protocol(user, locked)
         if locked.version != expected_version:
             raise _conflict(locked, expected_version, entry)
         was_signed = locked.is_signed_off
         stored = entry_from_game(locked)
         _keep_approvals(entry, stored, user, locked)
-        problems = check_entry(entry, locked, complete=sign or was_signed)
+        imported = ProtocolVersion.objects.filter(game=locked, action="import").exists()
+        problems = check_entry(entry, locked, complete=sign or was_signed, stored=stored, imported=imported)
+        if was_signed and action != "approve" and not reason.strip():
+            problems.append(Problem(None, None, "reason", "amendment_without_reason",
+                                    "a signed-off protocol is changed only with a written reason"))
         if problems:
             raise ProtocolInvalid(problems)
         # The conditional bump is the lock on databases without SELECT ... FOR UPDATE.
@@ -91,7 +111,7 @@ def _store(*, game, user, entry, expected_version, reason, sign) -> Game:
         if not ProtocolVersion.objects.filter(game=locked, version=expected_version).exists():
             ProtocolVersion.objects.create(game=locked, version=expected_version, action="initial", data=stored.to_data())
         _write(locked, entry, stored, user)
-        action = "amend" if was_signed else ("sign_off" if sign else "save")
+        action = action or ("amend" if was_signed else ("sign_off" if sign else "save"))
         locked.version = expected_version + 1
         if sign and not was_signed:
             locked.status = GameStatus.SIGNED_OFF
@@ -104,6 +124,11 @@ def _store(*, game, user, entry, expected_version, reason, sign) -> Game:
         locked.save()
         ProtocolVersion.objects.create(game=locked, version=locked.version, saved_by=user, action=action,
                                        reason=reason, data=entry.to_data())
+        logged = {"amend": Action.AMEND, "sign_off": Action.SIGN_OFF, "approve": Action.APPROVE_EXTRA}.get(action)
+        if logged:
+            changes = [str(c) for c in diff_data(stored.to_data(), entry.to_data())]
+            log_action(tournament=locked.tournament, user=user, action=logged, obj=locked, reason=reason,
+                       data={"version": locked.version, "changes": changes})
         if locked.is_signed_off:
             announce_change(locked.tournament)
     return locked
@@ -122,7 +147,7 @@ def _conflict(current: Game, expected: int, entry: ProtocolEntry) -> ProtocolCon
 
 def _keep_approvals(entry: ProtocolEntry, stored: ProtocolEntry, user, game) -> None:
     """Only the chief judge approves an extra above 0.5; a changed extra needs a new approval."""
-    if can_approve_extra(user, game):
+    if is_chief_judge(user, game.tournament):
         return
     for s in entry.seats:
         old = stored.seat(s.number)
@@ -178,24 +203,3 @@ def _replace(model, old_rows, new_rows, user) -> None:
         row.delete()
     if new_rows:
         bulk_create_with_history(new_rows, model, default_user=user)
-
-
-def decide_protest(*, protest: Protest, user, status: str, decision: str) -> Protest:
-    """The chief judge decides a protest (8.9); the decision is written on the protocol (9.10).
-    An amendment itself goes through `save_protocol` with the decision as its reason."""
-    game = protest.game
-    if not is_chief_judge(user, game.tournament):
-        raise ProtocolPermissionDenied("Only the chief judge decides protests.")
-    if status not in ProtestStatus.values or not decision.strip():
-        raise ProtocolInvalid([Problem(None, None, "decision", "decision_missing", "a decision needs its status and written text")])
-    with transaction.atomic():
-        protest.status = status
-        protest.decision = decision
-        protest.decided_by = user
-        protest.decided_at = timezone.now()
-        protest._history_user = user
-        protest._change_reason = decision
-        protest.save()
-        if game.is_signed_off:
-            announce_change(game.tournament)
-    return protest

@@ -10,4 +10,5 @@ urlpatterns = [
     path("judge/logout/", LogoutView.as_view(next_page="protocols:login"), name="logout"),
     path("judge/", views.my_games, name="my_games"),
     path("judge/games/<int:pk>/", views.game_entry, name="game"),
+    path("judge/games/<int:pk>/protest/", views.protest_new, name="protest_new"),
 ]

@@ -7,19 +7,30 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.db.models import Q
 from django.http import HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from tournaments.models import Registration
+from tournaments.permissions import (
+    PermissionRefused,
+    can_edit_protocol,
+    can_file_protest,
+    can_view_protocol,
+    is_chief_judge,
+    is_late,
+    protest_deadline,
+    visible_games,
+)
 
-from .entry import SEAT_NUMBERS, ProtocolEntry, diff_data, entry_from_game
-from .forms import MAX_DAYS, ROLE_LETTERS, ProtocolForm, initial_values
-from .models import Game, LeftHow, PenaltyClause, Removal, Role
-from .permissions import ProtocolPermissionDenied, can_approve_extra, can_edit, can_view, is_chief_judge
-from .presentation import ACTION_LABELS, FIELD_LABELS, change_text, problem_text
+from .entry import ProtocolEntry, diff_data, entry_from_game
+from .forms import ProtocolForm, initial_values
+from .grid import grid_context, players_for
+from .models import Game, GameStatus
+from .presentation import ACTION_LABELS, change_text
+from .protest_forms import ProtestForm
+from .protests import file_protest
+from .selectors import with_awaiting_approval
 from .services import ProtocolConflict, ProtocolInvalid, save_protocol, sign_off
 
 
@@ -32,13 +43,19 @@ class LoginView(auth_views.LoginView):
 
 @login_required(login_url="protocols:login")
 def my_games(request):
-    """The games this user judges, and every game of the tournaments where they are chief judge."""
+    """The games whose protocols this user may open (a table judge: their table's; the chief
+    judge, the appeals commission and the organisers: the tournament's), each flagged when an
+    extra above 0.5 waits for the chief judge; and the games the user played, for a protest."""
     user = request.user
-    games = Game.objects.select_related("tournament", "stage", "round", "table", "judge").order_by(
-        "-tournament__start_date", "tournament_id", "stage__order", "round__number", "table__number", "number")
-    if not user.is_superuser:
-        games = games.filter(Q(judge__user=user) | Q(tournament__chief_judge__user=user))
-    return render(request, "protocols/my_games.html", {"games": games[:500]})
+    games = (with_awaiting_approval(visible_games(user, Game.objects.all()))
+             .select_related("tournament", "stage", "round", "table", "judge")
+             .order_by("-tournament__start_date", "tournament_id", "stage__order", "round__number", "table__number", "number"))
+    played = (Game.objects.filter(seats__player__user=user, status=GameStatus.SIGNED_OFF)
+              .select_related("tournament", "stage", "round", "table").order_by("-signed_off_at")[:20])
+    return render(request, "protocols/my_games.html", {
+        "games": games[:500],
+        "played": [{"game": g, "can_protest": not is_late(g)} for g in played],
+    })
 
 
 def _game(pk):
@@ -50,15 +67,12 @@ def _game(pk):
 @login_required(login_url="protocols:login")
 def game_entry(request, pk: int):
     game = _game(pk)
-    if not can_view(request.user, game):
+    if not can_view_protocol(request.user, game):
         return render(request, "protocols/denied.html", {
             "game": game, "message": _("Only the judge of this game's table or the chief judge may open this protocol."),
         }, status=403)
     stored = entry_from_game(game)
-    players = dict(Registration.objects.filter(tournament=game.tournament).values_list("player_id", "player__nickname"))
-    for s in stored.seats:  # a seated player without a registration stays selectable
-        if s.player_id and s.player_id not in players:
-            players[s.player_id] = s.nickname
+    players = players_for(game, stored)
     problems, conflict, values, reason = [], None, initial_values(stored), ""
     if request.method == "POST":
         form = ProtocolForm(request.POST, base=stored, players=players)
@@ -75,7 +89,7 @@ def game_entry(request, pk: int):
             service = sign_off if request.POST.get("action") == "sign_off" else save_protocol
             try:
                 service(game=game, user=request.user, entry=form.entry, expected_version=expected, reason=reason)
-            except ProtocolPermissionDenied as exc:
+            except PermissionRefused as exc:
                 return render(request, "protocols/denied.html", {"game": game, "message": str(exc)}, status=403)
             except ProtocolConflict as exc:
                 conflict = exc
@@ -93,44 +107,6 @@ def game_entry(request, pk: int):
 
 def _context(request, game, stored: ProtocolEntry, values, players, problems, conflict, reason):
     user = request.user
-    editable = can_edit(user, game)
-    errors: dict[str, list[str]] = {}
-    summary = []
-    for p in problems:
-        text = problem_text(p)
-        summary.append(text)
-        key = f"s{p.seat}-{p.field}" if p.seat is not None else p.field
-        errors.setdefault(key, []).append(text)
-    seats = []
-    for n in SEAT_NUMBERS:
-        pre = f"s{n}-"
-        seats.append({
-            "n": n, "prefix": pre,
-            "player": values.get(pre + "player", ""), "role": values.get(pre + "role", ""),
-            "fouls": values.get(pre + "fouls", "0"), "removed": values.get(pre + "removed", ""),
-            "left_how": values.get(pre + "left_how", ""), "left_on": values.get(pre + "left_on", ""),
-            "extra": values.get(pre + "extra", ""), "extra_reason": values.get(pre + "extra_reason", ""),
-            "extra_approved": values.get(pre + "extra_approved", "") == "on",
-            "gross": values.get(pre + "gross", "") == "on",
-            "errors": [e for key, texts in errors.items() if key.startswith(pre) for e in texts],
-            "error_fields": {key[len(pre):] for key in errors if key.startswith(pre)},
-        })
-    used_days = max(stored.days + [0])
-    for key in values:
-        if key.startswith("d") and "-" in key and key[1:key.index("-")].isdigit():
-            used_days = max(used_days, int(key[1:key.index("-")]) if values[key] else 0)
-    days = []
-    for d in range(1, min(MAX_DAYS, max(used_days + 1, 3)) + 1):
-        days.append({
-            "day": d,
-            "cells": [{"n": n, "nom": values.get(f"d{d}-nom{n}", ""), "v1": values.get(f"d{d}-v1-{n}", ""),
-                       "v2": values.get(f"d{d}-v2-{n}", "")} for n in SEAT_NUMBERS],
-            "v3": values.get(f"d{d}-v3", ""),
-        })
-    penalty_rows = []
-    for i in range(len(stored.penalties) + 3):
-        penalty_rows.append({"i": i, "seat": values.get(f"pen{i}-seat", ""), "clause": values.get(f"pen{i}-clause", ""),
-                             "reason": values.get(f"pen{i}-reason", "")})
     versions = list(game.versions.select_related("saved_by").order_by("version"))
     history, previous = [], None
     for v in versions:
@@ -139,25 +115,49 @@ def _context(request, game, stored: ProtocolEntry, values, players, problems, co
         previous = v.data
     history.reverse()
     return {
-        "game": game, "tournament": game.tournament, "seats": seats, "days": days, "penalty_rows": penalty_rows,
-        "values": values, "players": sorted(players.items(), key=lambda kv: kv[1].lower()),
-        "roles": [(value, ROLE_LETTERS[value], label) for value, label in Role.choices],
-        "removals": Removal.choices, "left_choices": LeftHow.choices, "clauses": PenaltyClause.choices,
-        "outcomes": _outcomes(game), "seat_numbers": SEAT_NUMBERS,
-        "problems": summary, "errors": errors, "conflict": conflict, "reason": reason,
+        **grid_context(user, game, stored, values, players, problems),
+        "conflict": conflict, "reason": reason,
         "conflict_changes": [change_text(c) for c in conflict.changes] if conflict else [],
-        "editable": editable, "can_approve": can_approve_extra(user, game),
+        "editable": can_edit_protocol(user, game),
         "is_chief": is_chief_judge(user, game.tournament), "needs_reason": game.is_signed_off,
-        "history": history, "field_labels": FIELD_LABELS,
+        "history": history,
         "protests": list(game.protests.select_related("player", "decided_by")),
+        "can_protest": can_file_protest(user, game) and (not is_late(game) or is_chief_judge(user, game.tournament)),
+        "protest_deadline": protest_deadline(game),
     }
 
 
-def _outcomes(game):
-    choices = [
-        ("", _("— not yet —")), ("red", _("Red team won")), ("black", _("Black team won")), ("draw", _("Draw")),
-        ("awarded_red", _("Loss awarded to team red")), ("awarded_black", _("Loss awarded to team black")),
-    ]
-    if game.tournament.ruleset == "mafclub":
-        choices.append(("annulled", _("Annulled (replay, mafclub)")))
-    return choices
+@login_required(login_url="protocols:login")
+def protest_new(request, pk: int):
+    """File a protest on a signed-off game: its judge or one of its players, within ten minutes
+    of the sign-off; after that the chief judge, with a reason."""
+    game = _game(pk)
+    user = request.user
+    if not can_file_protest(user, game):
+        return render(request, "protocols/denied.html", {
+            "game": game, "message": _("Only the judge of the game or a player who played it may file a protest."),
+        }, status=403)
+    late = is_late(game)
+    seats = list(game.seats.order_by("number").values_list("number", "player_id", "player__nickname"))
+    own = getattr(getattr(user, "player", None), "pk", None)
+    initial = {"player": own} if any(pk == own for _n, pk, _nick in seats) else {}
+    form = ProtestForm(request.POST or None, seats=seats, late=late, initial=initial)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                file_protest(game=game, user=user, player_id=data["player"], point=data["point"], seat=data["seat"],
+                             text=data["text"], late_reason=data.get("late_reason", ""))
+            except PermissionRefused as exc:
+                form.add_error(None, str(exc))
+            except ProtocolInvalid as exc:
+                form.add_problems(exc.problems)
+            else:
+                messages.success(request, _("The protest is filed; the chief judge decides it."))
+                target = "protocols:game" if can_view_protocol(user, game) else "protocols:my_games"
+                return HttpResponseRedirect(reverse(target, args=[game.pk] if target == "protocols:game" else []))
+        status = 422
+    return render(request, "protocols/protest_form.html", {
+        "game": game, "form": form, "late": late, "deadline": protest_deadline(game),
+    }, status=status)

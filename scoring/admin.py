@@ -1,12 +1,15 @@
 from django.contrib import admin, messages
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.admin_access import TournamentScopedAdmin
+from tournaments.permissions import is_organiser
+
 from .models import StandingsState
 from .recompute import recompute
 
 
 @admin.register(StandingsState)
-class StandingsStateAdmin(admin.ModelAdmin):
+class StandingsStateAdmin(TournamentScopedAdmin):
     """Where the standings stand: which version is stored, which was asked for, and a button."""
 
     list_display = ["tournament", "computed_version", "requested_version", "computed_at"]
@@ -19,6 +22,8 @@ class StandingsStateAdmin(admin.ModelAdmin):
 
     @admin.action(description=_("Recompute the standings now"), permissions=["change"])
     def recompute_now(self, request, queryset):
-        for state in queryset:
+        for state in queryset.select_related("tournament"):
+            if not is_organiser(request.user, state.tournament) and not request.user.is_superuser:
+                continue
             version = recompute(state.tournament_id, force=True)
             self.message_user(request, f"{state.tournament}: v{version}", messages.SUCCESS)

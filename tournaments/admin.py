@@ -1,8 +1,10 @@
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
+from .action_log import action_log_csv
+from .admin_access import ScopedInlineMixin, TournamentScopedAdmin
 from .admin_inlines import PrelabelledInline
-from .models import Club, Judge, Player, Registration, Round, Stage, Table, Tournament, TournamentJudge
+from .models import ActionLog, Club, Judge, Player, Registration, Round, Stage, Table, Tournament, TournamentJudge
 
 
 @admin.register(Club)
@@ -18,6 +20,7 @@ class PlayerAdmin(admin.ModelAdmin):
     search_fields = ["nickname", "real_name"]
     list_filter = ["club"]
     autocomplete_fields = ["club"]
+    raw_id_fields = ["user"]
 
 
 @admin.register(Judge)
@@ -28,7 +31,7 @@ class JudgeAdmin(admin.ModelAdmin):
     raw_id_fields = ["user"]
 
 
-class StageInline(admin.TabularInline):
+class StageInline(ScopedInlineMixin, admin.TabularInline):
     model = Stage
     extra = 0
 
@@ -54,36 +57,48 @@ class RegistrationInline(PrelabelledInline):
         return super().get_queryset(request).select_related("player", "tournament")
 
 
-class TableInline(admin.TabularInline):
+class TableInline(ScopedInlineMixin, admin.TabularInline):
     model = Table
     extra = 0
 
 
 @admin.register(Tournament)
-class TournamentAdmin(admin.ModelAdmin):
+class TournamentAdmin(TournamentScopedAdmin):
+    tournament_lookup = ""
     list_display = ["name", "slug", "city", "start_date", "ruleset", "chief_judge", "standings_public"]
     list_select_related = ["chief_judge"]
     list_filter = ["ruleset", "standings_public"]
     search_fields = ["name", "slug", "city"]
     prepopulated_fields = {"slug": ["name"]}
-    autocomplete_fields = ["chief_judge"]
+    autocomplete_fields = ["chief_judge", "appeals"]
+    filter_horizontal = ["organisers"]
     inlines = [StageInline, TournamentJudgeInline, TableInline, RegistrationInline]
     fieldsets = [
         (None, {"fields": ["name", "slug", "city", ("start_date", "end_date"), "ruleset", "chief_judge", "standings_public"]}),
+        (_("Who runs it"), {"fields": ["organisers", "appeals"]}),
         (_("Scoring settings"), {"fields": [
             "games_before_final", "lot_seed", "participants_override", ("k_applies", "k_max_participants"),
             ("best_move_three", "best_move_two"), "fourth_foul_removal_counts",
         ]}),
     ]
 
+    def has_add_permission(self, request, *args):
+        # Anyone with the model permission (the Organiser group) may start a tournament of their own.
+        return admin.ModelAdmin.has_add_permission(self, request)
 
-class RoundInline(admin.TabularInline):
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        if not change and not request.user.is_superuser:
+            form.instance.organisers.add(request.user)  # whoever creates a tournament runs it
+
+
+class RoundInline(ScopedInlineMixin, admin.TabularInline):
     model = Round
     extra = 0
 
 
 @admin.register(Stage)
-class StageAdmin(admin.ModelAdmin):
+class StageAdmin(TournamentScopedAdmin):
     list_display = ["tournament", "kind", "order"]
     list_select_related = ["tournament"]
     list_filter = ["tournament", "kind"]
@@ -91,23 +106,48 @@ class StageAdmin(admin.ModelAdmin):
 
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
+class RoundAdmin(TournamentScopedAdmin):
+    tournament_lookup = "stage__tournament"
     list_display = ["__str__", "stage", "number", "starts_at"]
     list_select_related = ["stage__tournament"]
     list_filter = ["stage__tournament", "stage__kind"]
 
 
 @admin.register(Table)
-class TableAdmin(admin.ModelAdmin):
+class TableAdmin(TournamentScopedAdmin):
     list_display = ["number", "name", "tournament"]
     list_select_related = ["tournament"]
     list_filter = ["tournament"]
 
 
 @admin.register(Registration)
-class RegistrationAdmin(admin.ModelAdmin):
-    list_display = ["player", "tournament", "number", "withdrawn"]
+class RegistrationAdmin(TournamentScopedAdmin):
+    list_display = ["player", "tournament", "number", "withdrawn", "excluded"]
     list_select_related = ["player", "tournament"]
-    list_filter = ["tournament", "withdrawn"]
+    list_filter = ["tournament", "withdrawn", "excluded"]
     search_fields = ["player__nickname"]
     autocomplete_fields = ["player"]
+
+
+@admin.register(ActionLog)
+class ActionLogAdmin(TournamentScopedAdmin):
+    """The action log: read-only, and exported as CSV (the action, or the desk's export)."""
+
+    list_display = ["at", "tournament", "user", "action", "object_label", "reason"]
+    list_select_related = ["tournament", "user"]
+    list_filter = ["tournament", "action"]
+    search_fields = ["object_label", "reason", "user__username"]
+    actions = ["export_csv"]
+
+    def has_add_permission(self, request, *args):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    @admin.action(description=_("Export the selected entries as CSV"), permissions=["view"])
+    def export_csv(self, request, queryset):
+        return action_log_csv(queryset.select_related("tournament", "user"), filename="action-log.csv")

@@ -29,6 +29,10 @@ class Player(models.Model):
     real_name = models.CharField(_("real name"), max_length=160, blank=True)
     club = models.ForeignKey(Club, verbose_name=_("club"), null=True, blank=True, on_delete=models.SET_NULL, related_name="players")
     city = models.CharField(_("city"), max_length=120, blank=True)
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, verbose_name=_("user"), null=True, blank=True, on_delete=models.SET_NULL, related_name="player",
+        help_text=_("The account the player logs in with to file a protest on a game they played."),
+    )
 
     class Meta:
         ordering = ["nickname"]
@@ -78,6 +82,14 @@ class Tournament(models.Model):
         Judge, verbose_name=_("chief judge"), null=True, blank=True, on_delete=models.SET_NULL, related_name="chief_of",
     )
     judges = models.ManyToManyField(Judge, verbose_name=_("judges"), through="TournamentJudge", related_name="tournaments", blank=True)
+    organisers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, verbose_name=_("organisers"), related_name="organised_tournaments", blank=True,
+        help_text=_("Who runs this tournament: its setup, registrations, seating and exports."),
+    )
+    appeals = models.ManyToManyField(
+        Judge, verbose_name=_("appeals commission"), related_name="appeals_of", blank=True,
+        help_text=_("Judges who may decide protests besides the chief judge, never on a game they judged (8.9, 003 item 7)."),
+    )
     participants_override = models.PositiveSmallIntegerField(
         _("participants (override)"), null=True, blank=True,
         help_text=_("Number of participants for the K rule; empty means the number of registrations."),
@@ -137,6 +149,10 @@ class Registration(models.Model):
         help_text=_("The player's id in mafia-tournament/1 files; it also seeds the lot. Empty: p<player id>."),
     )
     withdrawn = models.BooleanField(_("withdrawn"), default=False)
+    excluded = models.BooleanField(
+        _("excluded"), default=False,
+        help_text=_("Excluded from the rest of the tournament (a red card for a second replay, mafclub 003 item 10)."),
+    )
 
     class Meta:
         ordering = ["number", "player__nickname"]
@@ -219,3 +235,50 @@ class Table(models.Model):
 
     def __str__(self):
         return self.name or f"{_('Table')} {self.number}"
+
+
+class Action(models.TextChoices):
+    """What a person did, as the action log records it."""
+
+    SIGN_OFF = "sign_off", _("Protocol signed off")
+    AMEND = "amend", _("Protocol amended")
+    APPROVE_EXTRA = "approve_extra", _("Extra points approved")
+    PROTEST_FILED = "protest_filed", _("Protest filed")
+    PROTEST_ACCEPTED_LATE = "protest_accepted_late", _("Late protest accepted")
+    PROTEST_DECIDED = "protest_decided", _("Protest decided")
+    REPLAY_ORDERED = "replay_ordered", _("Replay ordered")
+    PLAYER_EXCLUDED = "player_excluded", _("Player excluded")
+    SEATING_SAVED = "seating_saved", _("Seating saved")
+    SEATS_SWAPPED = "seats_swapped", _("Players swapped")
+    RESEATED = "reseated", _("Stage reseated")
+
+
+class ActionLog(models.Model):
+    """One decision, approval, amendment, sign-off or seating change: who, when, what and why.
+
+    Written by the services that make the change (pretix's log_action), never edited; the
+    object is named by its content type and id, and by its label as it was at the time."""
+
+    tournament = models.ForeignKey(Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="actions")
+    at = models.DateTimeField(_("when"), auto_now_add=True, db_index=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("who"), null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+    )
+    action = models.CharField(_("action"), max_length=32, choices=Action.choices)
+    object_type = models.ForeignKey(
+        "contenttypes.ContentType", verbose_name=_("object type"), null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    object_id = models.PositiveBigIntegerField(_("object id"), null=True, blank=True)
+    object_label = models.CharField(_("object"), max_length=200, blank=True)
+    reason = models.TextField(_("why"), blank=True)
+    data = models.JSONField(_("what"), default=dict, blank=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+        verbose_name = _("action log entry")
+        verbose_name_plural = _("action log")
+        indexes = [models.Index(fields=["tournament", "-at"], name="actionlog_tournament_at")]
+
+    def __str__(self):
+        return f"{self.at:%Y-%m-%d %H:%M} {self.get_action_display()}: {self.object_label}"

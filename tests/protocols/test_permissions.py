@@ -3,7 +3,7 @@ import pytest
 from django.urls import reverse
 
 from protocols.models import GameStatus
-from protocols.services import ProtocolInvalid, ProtocolPermissionDenied, save_protocol, sign_off
+from protocols.services import PermissionRefused, ProtocolInvalid, save_protocol, sign_off
 from tests.protocols.helpers import complete_post, make_cast
 from tests.protocols.test_services import entry_for
 
@@ -62,7 +62,13 @@ def test_the_chief_amends_a_signed_off_protocol_only_with_a_reason(client, cast)
     sign_off(game=cast.game, user=cast.judge, entry=entry_for(cast.game, complete_post(cast.game)), expected_version=1)
     client.force_login(cast.chief)
     data = complete_post(cast.game, action="save", version="2", **{"s2-fouls": "1"})
-    assert client.post(url(cast.game), data).status_code == 403
+    refused = client.post(url(cast.game), data, HTTP_ACCEPT_LANGUAGE="en")
+    # not a dead end: the problem names the field and the typed change is still in the form
+    assert refused.status_code == 422
+    page = refused.content.decode()
+    assert "changed only with a written reason" in page and 'name="s2-fouls" value="1"' in page
+    cast.game.refresh_from_db()
+    assert cast.game.version == 2 and cast.game.seats.get(number=2).fouls == 2
     assert client.post(url(cast.game), {**data, "reason": "протест: фол снят"}).status_code == 302
     cast.game.refresh_from_db()
     assert cast.game.version == 3 and cast.game.seats.get(number=2).fouls == 1
@@ -95,7 +101,7 @@ def test_a_changed_extra_loses_its_approval(cast):
 
 @pytest.mark.parametrize("who", ["organiser", "other_judge"])
 def test_the_service_refuses_others(cast, who):
-    with pytest.raises(ProtocolPermissionDenied):
+    with pytest.raises(PermissionRefused):
         save_protocol(game=cast.game, user=getattr(cast, who), entry=entry_for(cast.game, complete_post(cast.game)),
                       expected_version=1)
 
@@ -103,6 +109,6 @@ def test_the_service_refuses_others(cast, who):
 def test_the_service_refuses_an_anonymous_user(cast):
     from django.contrib.auth.models import AnonymousUser
 
-    with pytest.raises(ProtocolPermissionDenied):
+    with pytest.raises(PermissionRefused):
         sign_off(game=cast.game, user=AnonymousUser(), entry=entry_for(cast.game, complete_post(cast.game)),
                  expected_version=1)

@@ -5,7 +5,7 @@ import pytest
 from protocols.entry import entry_from_game
 from protocols.forms import ProtocolForm
 from protocols.models import GameStatus, ProtocolVersion
-from protocols.services import ProtocolConflict, ProtocolInvalid, ProtocolPermissionDenied, save_protocol, sign_off
+from protocols.services import PermissionRefused, ProtocolConflict, ProtocolInvalid, save_protocol, sign_off
 from tests.protocols.helpers import complete_post, make_cast
 
 pytestmark = pytest.mark.django_db
@@ -54,10 +54,11 @@ def test_it_lets_only_the_chief_judge_amend_with_a_reason():
     game = cast.game
     sign_off(game=game, user=cast.judge, entry=entry_for(game, complete_post(game)), expected_version=1)
     entry = entry_for(game, complete_post(game, **{"s2-fouls": "1"}))
-    with pytest.raises(ProtocolPermissionDenied):
+    with pytest.raises(PermissionRefused):
         save_protocol(game=game, user=cast.judge, entry=entry, expected_version=2, reason="typo")
-    with pytest.raises(ProtocolPermissionDenied):
+    with pytest.raises(ProtocolInvalid) as missing:  # a problem on the reason field, not a refusal
         save_protocol(game=game, user=cast.chief, entry=entry, expected_version=2, reason="")
+    assert [(p.field, p.code) for p in missing.value.problems] == [("reason", "amendment_without_reason")]
     save_protocol(game=game, user=cast.chief, entry=entry, expected_version=2, reason="протест игрока 2")
     game.refresh_from_db()
     assert game.version == 3 and game.status == GameStatus.SIGNED_OFF

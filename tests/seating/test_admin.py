@@ -6,7 +6,14 @@ from django.urls import reverse
 from django.utils import translation
 
 from protocols.models import Game, GameResult, GameStatus, Seat
-from tests.factories import PlayerFactory, RegistrationFactory, StageFactory, UserFactory
+from tests.factories import (
+    JudgeFactory,
+    PlayerFactory,
+    RegistrationFactory,
+    StageFactory,
+    TournamentJudgeFactory,
+    UserFactory,
+)
 from tests.seating.admin_pages import change_url, generate_url, make_qualifying_stage, preview, reseat_token, token_of
 from tournaments.models import Registration, Round, StageKind
 
@@ -179,6 +186,10 @@ def test_the_pages_need_the_change_stage_permission(client, stage):
     viewer = UserFactory(username="viewer", is_staff=True)
     viewer.user_permissions.add(Permission.objects.get(codename="view_stage"))
     client.force_login(viewer)
+    # a user with no role in the tournament does not even find the stage
+    assert client.get(generate_url(stage)).status_code == 404
+    # a judge of the tournament sees the stage, but only its organisers change the seating
+    TournamentJudgeFactory(tournament=stage.tournament, judge=JudgeFactory(user=viewer))
     assert client.get(generate_url(stage)).status_code == 403
     response = client.post(reverse("admin:tournaments_stage_seating_swap", args=[stage.pk]), {})
     assert response.status_code == 403

@@ -1,0 +1,64 @@
+"""The forms of a protest: filing one, and deciding it. They parse and show; the rules are the
+services' (protests.py), whose problems land on the field they name, with everything typed kept."""
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from .models import Protest, ProtestPoint, ProtestStatus
+from .presentation import problem_text
+from .protests import TEXT_LIMIT
+
+
+class ProblemsOnFields:
+    """Puts a service's problems on the form's fields (the rest on the form itself)."""
+
+    def add_problems(self, problems) -> None:
+        for p in problems:
+            field = p.field if p.field in self.fields else None
+            self.add_error(field, problem_text(p))
+
+
+class ProtestForm(ProblemsOnFields, forms.Form):
+    player = forms.TypedChoiceField(label=_("Player"), coerce=int)
+    point = forms.ChoiceField(label=_("Point protested"), choices=ProtestPoint.choices)
+    seat = forms.TypedChoiceField(
+        label=_("Seat concerned"), coerce=int, required=False, empty_value=None,
+        choices=[("", "—")] + [(n, n) for n in range(1, 11)],
+    )
+    text = forms.CharField(label=_("Protest"), widget=forms.Textarea(attrs={"rows": 4}), max_length=TEXT_LIMIT)
+    late_reason = forms.CharField(
+        label=_("Why it is accepted after the ten minutes (chief judge)"), required=False,
+        widget=forms.Textarea(attrs={"rows": 2}), max_length=TEXT_LIMIT,
+    )
+
+    def __init__(self, *args, seats: list[tuple[int, int, str]], late: bool, **kwargs):
+        """`seats`: (seat number, player pk, nickname) of the game."""
+        super().__init__(*args, **kwargs)
+        self.fields["player"].choices = [(pk, f"{number}. {nickname}") for number, pk, nickname in seats]
+        if not late:
+            del self.fields["late_reason"]
+
+
+class DecisionForm(ProblemsOnFields, forms.Form):
+    status = forms.ChoiceField(
+        label=_("Decision"), widget=forms.RadioSelect,
+        choices=[(ProtestStatus.REJECTED, _("Rejected")), (ProtestStatus.AMENDED, _("Upheld: amend the protocol")),
+                 (ProtestStatus.REPLAY, _("Upheld: order a replay (mafclub)"))],
+    )
+    decision = forms.CharField(label=_("Decision text (goes on the protocol, 9.10)"), widget=forms.Textarea(attrs={"rows": 3}),
+                               required=False, max_length=TEXT_LIMIT)
+    reason = forms.CharField(label=_("Why the earlier decision changes"), required=False,
+                             widget=forms.Textarea(attrs={"rows": 2}), max_length=TEXT_LIMIT)
+    violator = forms.TypedChoiceField(
+        label=_("Seat of the player who caused the replay"), coerce=int, required=False, empty_value=None,
+        choices=[("", "—")] + [(n, n) for n in range(1, 11)],
+    )
+
+    def __init__(self, *args, protest: Protest, replay_allowed: bool, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not replay_allowed:
+            self.fields["status"].choices = self.fields["status"].choices[:2]
+            del self.fields["violator"]
+        if protest.status == ProtestStatus.PENDING:
+            del self.fields["reason"]

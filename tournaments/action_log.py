@@ -1,0 +1,49 @@
+"""Writing the action log: every service that decides, approves, amends, signs off or changes a
+seating calls `log_action` inside its transaction, so the entry commits with the change."""
+from __future__ import annotations
+
+import csv
+
+from django.contrib.contenttypes.models import ContentType
+from django.http import HttpResponse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from .models import ActionLog
+
+
+def log_action(*, tournament, user, action: str, obj=None, reason: str = "", data: dict | None = None) -> ActionLog:
+    """Record `action` (an `Action` value) by `user` on `obj` of `tournament`, with why and what."""
+    return ActionLog.objects.create(
+        tournament=tournament,
+        user=user if user is not None and user.is_authenticated else None,
+        action=action,
+        object_type=ContentType.objects.get_for_model(obj) if obj is not None else None,
+        object_id=obj.pk if obj is not None else None,
+        object_label=str(obj)[:200] if obj is not None else "",
+        reason=reason,
+        data=data or {},
+    )
+
+
+def action_log_csv(entries, *, filename: str) -> HttpResponse:
+    """The entries as a CSV download (UTF-8 with a byte-order mark, so spreadsheets read Cyrillic)."""
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response.write("\ufeff")
+    writer = csv.writer(response)
+    writer.writerow([_("When"), _("Tournament"), _("Who"), _("Action"), _("Object"), _("Why"), _("What")])
+    for entry in entries:
+        writer.writerow([
+            timezone.localtime(entry.at).strftime("%Y-%m-%d %H:%M:%S"), entry.tournament.name,
+            entry.user.get_username() if entry.user else "", entry.get_action_display(), entry.object_label,
+            entry.reason, _describe(entry.data),
+        ])
+    return response
+
+
+def _describe(data: dict) -> str:
+    changes = data.get("changes")
+    if changes:
+        return "; ".join(str(c) for c in changes)
+    return ", ".join(f"{k}={v}" for k, v in data.items() if v not in (None, "", []))

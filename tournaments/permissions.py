@@ -1,0 +1,240 @@
+"""Who may do what: the one permission model of the product.
+
+Every service that changes something asks here and raises `PermissionRefused`; the judge's pages,
+the chief judge's desk and the admin's querysets, forms, inlines and actions ask here what to show.
+The rules take model instances and querysets and never import an app above this one.
+
+The cast, per tournament:
+
+- superuser: everything, everywhere.
+- organiser (`Tournament.organisers`): runs the tournament (its setup, stages, rounds, tables,
+  registrations, judges, seating and exports) and sees all of it, protocols included.
+  Decision: the judicial acts (amending a signed-off protocol, approving extra points above
+  0.5, deciding protests) stay with the chief judge and the appeals commission, to whom
+  RULES.md §5 and 8.4 give them; an organiser who is also the chief judge does both.
+- chief judge (`Tournament.chief_judge`): every protocol of the tournament, before sign-off and
+  after it (then with a written reason); approves extra points above 0.5; decides protests and
+  accepts a late one.
+- appeals commission (`Tournament.appeals`): decides protests, never on a game they judged.
+- table judge (`Game.judge`): the games of their table, only until sign-off; files a protest on
+  them; sees no role of another table's game before that game is signed off.
+- player (`Player.user`): files a protest on a game they played.
+- anyone: the public pages.
+"""
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.db.models import Q, QuerySet
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from .models import Tournament
+
+# A protest is filed within 10 minutes of the game's end (8.9, 003 item 7); the end is the sign-off.
+PROTEST_WINDOW = timedelta(minutes=10)
+
+
+class PermissionRefused(Exception):
+    """The user may not do this; `str()` says why, in the page's language."""
+
+
+def _active(user) -> bool:
+    return user is not None and user.is_authenticated and user.is_active
+
+
+def _judge_id(user) -> int | None:
+    """The pk of the user's Judge row, or None (cached on the user for the request)."""
+    if not _active(user):
+        return None
+    if not hasattr(user, "_judge_id_cache"):
+        # A missing reverse one-to-one raises an AttributeError subclass, so getattr's default serves.
+        judge = getattr(user, "judge", None)
+        user._judge_id_cache = judge.pk if judge is not None else None
+    return user._judge_id_cache
+
+
+def _ids(user, attribute: str, query) -> frozenset[int]:
+    """Tournament ids of one kind of role, loaded once per user object."""
+    cache = f"_{attribute}_cache"
+    if not hasattr(user, cache):
+        setattr(user, cache, frozenset(query()))
+    return getattr(user, cache)
+
+
+def _organised(user) -> frozenset[int]:
+    return _ids(user, "organised", lambda: Tournament.objects.filter(organisers=user).values_list("pk", flat=True))
+
+
+def _appeals(user) -> frozenset[int]:
+    judge = _judge_id(user)
+    if judge is None:
+        return frozenset()
+    return _ids(user, "appeals", lambda: Tournament.objects.filter(appeals=judge).values_list("pk", flat=True))
+
+
+# -- roles ---------------------------------------------------------------------------------------
+
+def is_superuser(user) -> bool:
+    return _active(user) and user.is_superuser
+
+
+def is_organiser(user, tournament) -> bool:
+    return is_superuser(user) or (_active(user) and tournament.pk in _organised(user))
+
+
+def is_chief_judge(user, tournament) -> bool:
+    if is_superuser(user):
+        return True
+    judge = _judge_id(user)
+    return judge is not None and tournament.chief_judge_id == judge
+
+
+def is_appeals_member(user, tournament) -> bool:
+    return _active(user) and tournament.pk in _appeals(user)
+
+
+def is_game_judge(user, game) -> bool:
+    judge = _judge_id(user)
+    return judge is not None and game.judge_id == judge
+
+
+def played_in(user, game) -> bool:
+    """Did the user's player sit at this game?"""
+    return _active(user) and game.seats.filter(player__user=user).exists()
+
+
+# -- protocols -----------------------------------------------------------------------------------
+
+def can_view_protocol(user, game) -> bool:
+    """The judge's entry page, read or write: the table's judge, the chief judge, the appeals
+    commission and the organisers."""
+    tournament = game.tournament
+    return (is_game_judge(user, game) or is_chief_judge(user, tournament) or is_appeals_member(user, tournament)
+            or is_organiser(user, tournament))
+
+
+def can_edit_protocol(user, game) -> bool:
+    """May the user change the protocol now (after sign-off the chief judge also gives a reason)?"""
+    if is_chief_judge(user, game.tournament):
+        return True
+    return is_game_judge(user, game) and not game.is_signed_off
+
+
+def check_edit_protocol(user, game) -> None:
+    if not _active(user):
+        raise PermissionRefused(_("Log in to edit protocols."))
+    if can_edit_protocol(user, game):
+        return
+    if game.is_signed_off and is_game_judge(user, game):
+        raise PermissionRefused(_("This protocol is signed off; only the chief judge may change it."))
+    raise PermissionRefused(_("Only the judge of this game's table or the chief judge may edit this protocol."))
+
+
+def can_see_roles(user, game) -> bool:
+    """Roles are public once the game is signed off; before that only those who may open it see them."""
+    return game.is_signed_off or can_view_protocol(user, game)
+
+
+def can_approve_extra(user, game) -> bool:
+    return is_chief_judge(user, game.tournament)
+
+
+# -- protests ------------------------------------------------------------------------------------
+
+def protest_deadline(game):
+    """When the window for filing a protest on `game` closes (None before sign-off)."""
+    return game.signed_off_at + PROTEST_WINDOW if game.signed_off_at else None
+
+
+def can_file_protest(user, game) -> bool:
+    """The judge of the game, or a player who sat at it, once it is signed off."""
+    return game.is_signed_off and (is_game_judge(user, game) or played_in(user, game) or is_chief_judge(user, game.tournament))
+
+
+def check_file_protest(user, game, *, accepted_late: bool = False) -> None:
+    if not _active(user):
+        raise PermissionRefused(_("Log in to file a protest."))
+    if not game.is_signed_off:
+        raise PermissionRefused(_("A protest is filed after the game's protocol is signed off."))
+    if not can_file_protest(user, game):
+        raise PermissionRefused(_("Only the judge of the game or a player who played it may file a protest."))
+    if accepted_late and not is_chief_judge(user, game.tournament):
+        raise PermissionRefused(_("Only the chief judge accepts a protest after the ten minutes."))
+
+
+def is_late(game, now=None) -> bool:
+    deadline = protest_deadline(game)
+    return deadline is not None and (now or timezone.now()) > deadline
+
+
+def can_decide_protest(user, protest) -> bool:
+    """The chief judge, or a member of the appeals commission who did not judge the game."""
+    game = protest.game
+    tournament = game.tournament
+    if is_chief_judge(user, tournament):
+        return True
+    return is_appeals_member(user, tournament) and not is_game_judge(user, game)
+
+
+def check_decide_protest(user, protest) -> None:
+    if not can_decide_protest(user, protest):
+        raise PermissionRefused(_("Only the chief judge or the appeals commission, never the game's own judge, decides a protest."))
+
+
+# -- the tournament ------------------------------------------------------------------------------
+
+def can_manage_tournament(user, tournament) -> bool:
+    """Setup, registrations, judges, seating and exports of the tournament."""
+    return is_organiser(user, tournament)
+
+
+def check_manage_tournament(user, tournament) -> None:
+    if not can_manage_tournament(user, tournament):
+        raise PermissionRefused(_("Only the tournament's organisers may do this."))
+
+
+def can_use_desk(user, tournament) -> bool:
+    """The chief judge's desk: the chief judge, the appeals commission and the organisers."""
+    return is_chief_judge(user, tournament) or is_appeals_member(user, tournament) or is_organiser(user, tournament)
+
+
+def _any_role(user) -> frozenset[int]:
+    """Tournament ids in which the user organises, judges (chief, table or appeals)."""
+    judge = _judge_id(user)
+    judged = frozenset()
+    if judge is not None:
+        judged = _ids(user, "judged", lambda: Tournament.objects.filter(
+            Q(chief_judge=judge) | Q(judge_links__judge=judge) | Q(games__judge=judge)).values_list("pk", flat=True))
+    return _organised(user) | _appeals(user) | judged
+
+
+def visible_tournaments(user, queryset: QuerySet) -> QuerySet:
+    """The tournaments in which the user has any role (all for a superuser)."""
+    if is_superuser(user):
+        return queryset
+    if not _active(user):
+        return queryset.none()
+    return queryset.filter(pk__in=_any_role(user))
+
+
+def managed_tournaments(user, queryset: QuerySet) -> QuerySet:
+    """The tournaments the user organises (all for a superuser)."""
+    if is_superuser(user):
+        return queryset
+    if not _active(user):
+        return queryset.none()
+    return queryset.filter(pk__in=_organised(user))
+
+
+def visible_games(user, queryset: QuerySet) -> QuerySet:
+    """Games whose protocol the user may open: a table judge sees only their own table's games."""
+    if is_superuser(user):
+        return queryset
+    if not _active(user):
+        return queryset.none()
+    judge = _judge_id(user)
+    q = Q(tournament__in=set(_organised(user)) | set(_appeals(user)))
+    if judge is not None:
+        q |= Q(judge=judge) | Q(tournament__chief_judge=judge)
+    return queryset.filter(q)
