@@ -43,6 +43,7 @@ INSTALLED_APPS = [
     "seating",
     "public",
     "demo",
+    "desk",
 ]
 
 MIDDLEWARE = [

@@ -5,5 +5,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("protocols.urls")),
+    path("", include("desk.urls")),
     path("", include("public.urls")),
 ]

@@ -113,14 +113,16 @@ def entry_from_game(game) -> ProtocolEntry:
 
 
 def to_core_game(entry: ProtocolEntry, *, game_id: str, stage: str, round_number: int, table: int,
-                 replay_of: str | None = None) -> core.Game:
-    """The entry as the scoring core's Game, for `scoring.validation.check_game`."""
+                 replay_of: str | None = None, player_ids: dict[int, str] | None = None) -> core.Game:
+    """The entry as the scoring core's Game, for `scoring.validation.check_game`, or, with
+    `player_ids` (player pk -> the tournament's file id, records.Loaded), for scoring it."""
+    player_ids = player_ids or {}
     by_seat: dict[int, list[core.Penalty]] = {}
     for p in entry.penalties:
         by_seat.setdefault(p.seat, []).append(core.Penalty(p.clause, p.reason))
     seats = tuple(
         core.Seat(
-            s.number, f"#{s.player_id}" if s.player_id else f"seat-{s.number}", s.role, s.fouls,
+            s.number, player_ids.get(s.player_id) or (f"#{s.player_id}" if s.player_id else f"seat-{s.number}"), s.role, s.fouls,
             s.removed or None, s.extra, s.extra_approved, tuple(by_seat.get(s.number, ())), s.gross_violation,
         )
         for s in entry.seats

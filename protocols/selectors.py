@@ -8,7 +8,9 @@ from django.db.models import Exists, OuterRef, QuerySet
 from scoring.core.decimals import from_cents
 from scoring.core.validation import EXTRA_NEEDS_APPROVAL
 
+from .entry import diff_data
 from .models import Seat
+from .presentation import ACTION_LABELS, change_text
 
 # Extra points above this need the chief judge's approval (8.4.3).
 APPROVAL_THRESHOLD: Decimal = from_cents(EXTRA_NEEDS_APPROVAL)
@@ -23,3 +25,15 @@ def seats_awaiting_approval(games: QuerySet | None = None) -> QuerySet:
 def with_awaiting_approval(games: QuerySet) -> QuerySet:
     """`games` annotated with `awaiting_approval`: does any seat wait for the chief judge?"""
     return games.annotate(awaiting_approval=Exists(seats_awaiting_approval().filter(game=OuterRef("pk"))))
+
+
+def version_history(game) -> list[dict]:
+    """Every saved version of the protocol, newest first, with who, when, why and what changed."""
+    versions = list(game.versions.select_related("saved_by").order_by("version"))
+    history, previous = [], None
+    for v in versions:
+        history.append({"v": v, "action": ACTION_LABELS.get(v.action, v.action),
+                        "changes": [change_text(c) for c in diff_data(previous, v.data)] if previous is not None else []})
+        previous = v.data
+    history.reverse()
+    return history

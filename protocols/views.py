@@ -23,14 +23,14 @@ from tournaments.permissions import (
     visible_games,
 )
 
-from .entry import ProtocolEntry, diff_data, entry_from_game
+from .entry import ProtocolEntry, entry_from_game
 from .forms import ProtocolForm, initial_values
 from .grid import grid_context, players_for
 from .models import Game, GameStatus
-from .presentation import ACTION_LABELS, change_text
+from .presentation import change_text
 from .protest_forms import ProtestForm
 from .protests import file_protest
-from .selectors import with_awaiting_approval
+from .selectors import version_history, with_awaiting_approval
 from .services import ProtocolConflict, ProtocolInvalid, save_protocol, sign_off
 
 
@@ -107,20 +107,13 @@ def game_entry(request, pk: int):
 
 def _context(request, game, stored: ProtocolEntry, values, players, problems, conflict, reason):
     user = request.user
-    versions = list(game.versions.select_related("saved_by").order_by("version"))
-    history, previous = [], None
-    for v in versions:
-        history.append({"v": v, "action": ACTION_LABELS.get(v.action, v.action),
-                        "changes": [change_text(c) for c in diff_data(previous, v.data)] if previous is not None else []})
-        previous = v.data
-    history.reverse()
     return {
         **grid_context(user, game, stored, values, players, problems),
         "conflict": conflict, "reason": reason,
         "conflict_changes": [change_text(c) for c in conflict.changes] if conflict else [],
         "editable": can_edit_protocol(user, game),
         "is_chief": is_chief_judge(user, game.tournament), "needs_reason": game.is_signed_off,
-        "history": history,
+        "history": version_history(game),
         "protests": list(game.protests.select_related("player", "decided_by")),
         "can_protest": can_file_protest(user, game) and (not is_late(game) or is_chief_judge(user, game.tournament)),
         "protest_deadline": protest_deadline(game),

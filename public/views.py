@@ -17,6 +17,8 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_safe
 from django.views.generic import ListView
 
+from tournaments.permissions import can_file_protest, is_chief_judge, is_late, protest_deadline
+
 from . import selectors
 
 PAGE_TTL = 3600
@@ -191,8 +193,11 @@ def game_detail(request, slug, number):
             "seat": seat, "role": ROLES.get(seat.role, "—"), "removed": REMOVALS.get(seat.removed, ""), "left": left,
             "penalties": list(seat.penalties.all()), "first_killed": seat.number == game.first_killed_seat,
         })
+    user = request.user
+    may_protest = can_file_protest(user, game) and (not is_late(game) or is_chief_judge(user, tournament))
     return render(request, "public/game.html", {
         "tournament": tournament, "game": game, "seats": seats, "protests": list(game.protests.all()),
+        "may_protest": may_protest, "protest_deadline": protest_deadline(game),
         "signed_off": game.is_signed_off, "result": RESULTS.get(game.result, "—"),
         "stage": STAGES.get(game.stage.kind, game.stage.kind), "named": ", ".join(str(n) for n in game.best_move or []),
     })

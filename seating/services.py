@@ -26,7 +26,8 @@ from seating.core import generator
 from seating.core.errors import SeatingError
 from seating.core.model import Seating
 from seating.core.report import quality_report
-from tournaments.models import Player, Registration, Stage
+from tournaments.action_log import log_action
+from tournaments.models import Action, Player, Registration, Stage
 
 from .refusals import SeatingRefused
 from .selectors import (
@@ -177,7 +178,10 @@ def save_seating(*, stage: Stage, seating: Seating, user, players: Sequence[Play
     check_seating_fits(seating, roster)
     if is_final(stage) and seating.tables != 1:
         raise SeatingRefused(_("A final is played at one table."))
-    return replace_rounds(stage=stage, rounds=seating.rounds, first_round=1, roster=roster, user=user, reason=_("Seating generated"))
+    games = replace_rounds(stage=stage, rounds=seating.rounds, first_round=1, roster=roster, user=user, reason=_("Seating generated"))
+    log_action(tournament=stage.tournament, user=user, action=Action.SEATING_SAVED, obj=stage,
+               data={"rounds": len(seating.rounds), "games": len(games), "players": roster.size})
+    return games
 
 
 def _history(instance, user, reason: str) -> None:
@@ -218,6 +222,7 @@ def swap_players(*, seat_a: Seat, seat_b: Seat, user) -> tuple[Seat, Seat]:
         seat_b = Seat(game=game_a, number=seat_b_number, player=player_a, **kept)
         _history(seat_b, user, reason)
         seat_b.save()
+        _log_swap(user, game_a, game_b, seat_a, seat_b, player_a, player_b, reason)
         return seat_a, seat_b
     round_players = Counter(
         Seat.objects.filter(game__round_id=game_a.round_id, game__replay_of__isnull=True).values_list("player_id", flat=True)
@@ -229,7 +234,14 @@ def swap_players(*, seat_a: Seat, seat_b: Seat, user) -> tuple[Seat, Seat]:
         seat.player = player
         _history(seat, user, reason)
         seat.save(update_fields=["player"])
+    _log_swap(user, game_a, game_b, seat_a, seat_b, player_a, player_b, reason)
     return seat_a, seat_b
+
+
+def _log_swap(user, game_a, game_b, seat_a, seat_b, player_a, player_b, reason) -> None:
+    log_action(tournament=game_a.tournament, user=user, action=Action.SEATS_SWAPPED, obj=game_a, reason=reason,
+               data={"changes": [f"{game_a.number}/{seat_a.number}: {player_a} → {player_b}",
+                                 f"{game_b.number}/{seat_b.number}: {player_b} → {player_a}"]})
 
 
 def find_seat(*, stage: Stage, game_number: int, seat_number: int, field: str) -> Seat:
@@ -425,10 +437,14 @@ def apply_reseat(*, stage: Stage, plan: ReseatPlan, user) -> list[Game]:
     Registration.objects.filter(tournament_id=stage.tournament_id, player_id__in=plan.withdrawn).update(withdrawn=True)
     by_id = {player.pk: player for player in plan.roster.players}
     _register_substitutes(stage=stage, substitutes=[by_id[pk] for pk in plan.substitutes])
-    return replace_rounds(
+    games = replace_rounds(
         stage=stage, rounds=plan.seating.rounds[plan.played_rounds:], first_round=plan.played_rounds + 1,
         roster=plan.roster, user=user, reason=_("Reseated"),
     )
+    log_action(tournament=stage.tournament, user=user, action=Action.RESEATED, obj=stage,
+               data={"from_round": plan.played_rounds + 1, "withdrawn": list(plan.withdrawn),
+                     "substitutes": list(plan.substitutes), "games": len(games)})
+    return games
 
 
 @transaction.atomic

@@ -235,6 +235,34 @@ def explain_player(t: Tournament, player_id: str, stages=None) -> list[Explanati
     return lines
 
 
+class RowChange(NamedTuple):
+    """A player whose place or total differs between two standings (None: not in that one)."""
+    player: str
+    nickname: str
+    place_before: int | None
+    place_after: int | None
+    total_before: Decimal | None
+    total_after: Decimal | None
+
+
+def compare(before: Standings, after: Standings) -> list[RowChange]:
+    """The players whose place or total changes from `before` to `after`, in their new order
+    (those who drop out of the standings last): what a proposed protocol change would do."""
+    old = {r.player: r for r in before.rows}
+    new = {r.player: r for r in after.rows}
+    changes = []
+    for player in [r.player for r in after.rows] + [p for p in old if p not in new]:
+        b, a = old.get(player), new.get(player)
+        if b is not None and a is not None and (b.place, b.total_cents) == (a.place, a.total_cents):
+            continue
+        changes.append(RowChange(
+            player, (a or b).nickname,
+            b.place if b else None, a.place if a else None,
+            b.total if b else None, a.total if a else None,
+        ))
+    return changes
+
+
 def format_explanation(lines: list[ExplanationLine]) -> str:
     out = []
     for ln in lines:

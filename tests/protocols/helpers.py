@@ -24,12 +24,29 @@ ROLES = {1: "red", 2: "sheriff", 3: "black", 4: "red", 5: "red", 6: "red", 7: "b
 
 @dataclass
 class Cast:
+    """The permission cast around `game` (table 1) and `other_game` (table 2, same round)."""
+
     game: Game
     other_game: Game
     organiser: object
     chief: object
     judge: object
     other_judge: object
+    appeals: object = None           # a member of the appeals commission (judges no game)
+    foreign_judge: object = None     # the judge of a game of another tournament
+    player: object = None            # the player at seat 3 of `game`, with a login
+    other_player: object = None      # the player at seat 3 of `other_game`, with a login
+    superuser: object = None
+
+
+# Every persona of the permission tests, in the order they are reported.
+PERSONAS = ["organiser", "chief", "appeals", "judge", "other_judge", "foreign_judge", "player", "other_player",
+            "anonymous", "superuser"]
+
+
+def login_as(client, cast: Cast, who: str) -> None:
+    if who != "anonymous":
+        client.force_login(getattr(cast, who))
 
 
 def make_cast() -> Cast:
@@ -48,9 +65,25 @@ def make_cast() -> Cast:
             SeatFactory(game=g, number=n, player=reg.player)
     organiser = UserFactory(username="organiser", is_staff=True)
     organiser.groups.add(Group.objects.get_or_create(name="Organiser")[0])
-    for user, group in ((chief_judge.user, "Chief judge"), (judge.user, "Judge"), (other_judge.user, "Judge")):
+    tournament.organisers.add(organiser)
+    appeals = JudgeFactory(name="Апелляция")
+    tournament.appeals.add(appeals)
+    foreign = JudgeFactory(name="Чужой судья")
+    GameFactory(judge=foreign, seats=True)  # a game of another tournament
+    for user, group in ((chief_judge.user, "Chief judge"), (judge.user, "Judge"), (other_judge.user, "Judge"),
+                        (appeals.user, "Chief judge"), (foreign.user, "Judge")):
+        user.is_staff = True
+        user.save(update_fields=["is_staff"])
         user.groups.add(Group.objects.get_or_create(name=group)[0])
-    return Cast(game, other, organiser, chief_judge.user, judge.user, other_judge.user)
+    players = []
+    for g in (game, other):
+        seat = g.seats.get(number=3)
+        seat.player.user = UserFactory()
+        seat.player.save(update_fields=["user"])
+        players.append(seat.player.user)
+    superuser = UserFactory(username="root", is_staff=True, is_superuser=True)
+    return Cast(game, other, organiser, chief_judge.user, judge.user, other_judge.user, appeals.user, foreign.user,
+                players[0], players[1], superuser)
 
 
 def complete_post(game: Game, **overrides) -> dict:

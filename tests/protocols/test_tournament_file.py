@@ -130,3 +130,38 @@ def test_a_mafclub_file_with_a_replay_and_settings_round_trips(tmp_path):
     assert ours == theirs
     game = Game.objects.get(tournament__slug="mafclub-cup", code=replay["id"])
     assert game.replay_of.code == annulled["id"] and game.round_id == game.replay_of.round_id
+
+
+def test_an_imported_game_is_amended_without_the_reasons_and_day_record_the_file_does_not_carry():
+    from protocols.entry import entry_from_game
+    from protocols.forms import ProtocolForm, initial_values
+    from protocols.services import save_protocol
+    from tests.factories import JudgeFactory
+
+    code, out, _ = run("import_tournament", str(EXAMPLE))
+    tournament = Tournament.objects.get(slug=out.strip().splitlines()[-1])
+    tournament.chief_judge = JudgeFactory()
+    tournament.save()
+    game = tournament.games.filter(seats__extra__gt=0).order_by("number").first()
+    assert game is not None and not game.nominations.exists()  # extras without written reasons, no day record
+    stored = entry_from_game(game)
+    values = initial_values(stored)
+    seat = next(s for s in stored.seats if not s.extra)
+    values[f"s{seat.number}-fouls"] = str(min(seat.fouls + 1, 3))
+    players = {s.player_id: s.nickname for s in stored.seats}
+    form = ProtocolForm(values, base=stored, players=players)
+    assert form.problems == []
+    save_protocol(game=game, user=tournament.chief_judge.user, entry=form.entry, expected_version=game.version,
+                  reason="протест: фол записан не тому месту")
+    game.refresh_from_db()
+    assert game.seats.get(number=seat.number).fouls == min(seat.fouls + 1, 3)
+    # what is entered now still needs its reason: a new extra without one is refused
+    values[f"s{seat.number}-extra"] = "0.1"
+    form = ProtocolForm(values, base=entry_from_game(game), players=players)
+    from protocols.services import ProtocolInvalid
+
+    with pytest.raises(ProtocolInvalid) as exc:
+        save_protocol(game=game, user=tournament.chief_judge.user, entry=form.entry, expected_version=game.version,
+                      reason="ещё одна правка")
+    assert (seat.number, "extra_without_reason") in [(p.seat, p.code) for p in exc.value.problems]
+    assert not any(p.code == "extra_without_reason" and p.seat != seat.number for p in exc.value.problems)

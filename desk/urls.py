@@ -1,0 +1,12 @@
+from django.urls import path
+
+from . import views
+
+app_name = "desk"
+
+urlpatterns = [
+    path("desk/<slug:slug>/", views.home, name="home"),
+    path("desk/<slug:slug>/protests/<int:pk>/", views.protest, name="protest"),
+    path("desk/<slug:slug>/approve/<int:seat_id>/", views.approve, name="approve"),
+    path("desk/<slug:slug>/log/", views.log, name="log"),
+]
