@@ -12,15 +12,18 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from tournaments.models import Tournament
 from tournaments.permissions import (
     PermissionRefused,
     can_edit_protocol,
     can_file_protest,
+    can_use_desk,
     can_view_protocol,
     is_chief_judge,
     is_late,
     protest_deadline,
     visible_games,
+    visible_tournaments,
 )
 
 from .entry import ProtocolEntry, entry_from_game
@@ -52,8 +55,9 @@ def my_games(request):
              .order_by("-tournament__start_date", "tournament_id", "stage__order", "round__number", "table__number", "number"))
     played = (Game.objects.filter(seats__player__user=user, status=GameStatus.SIGNED_OFF)
               .select_related("tournament", "stage", "round", "table").order_by("-signed_off_at")[:20])
+    desks = [t for t in visible_tournaments(user, Tournament.objects.select_related("chief_judge")) if can_use_desk(user, t)]
     return render(request, "protocols/my_games.html", {
-        "games": games[:500],
+        "games": games[:500], "desks": desks,
         "played": [{"game": g, "can_protest": not is_late(g)} for g in played],
     })
 
