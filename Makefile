@@ -27,7 +27,7 @@ run: demo
 
 # A real worker, for when CELERY_BROKER_URL points at Redis.
 worker: install
-	$(VENV)/bin/celery -A config worker -l INFO
+	$(VENV)/bin/celery -A config worker --beat -l INFO
 
 # Lint (ruff: errors, import order) and the import contract (lint-imports: the apps point one
 # way, the cores import no Django) first: a wrong arrow fails the build before any test runs.

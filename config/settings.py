@@ -127,9 +127,28 @@ CELERY_TASK_ALWAYS_EAGER = not env("CELERY_BROKER_URL")
 CELERY_BROKER_URL = env("CELERY_BROKER_URL") or "memory://localhost/"
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_RESULT_BACKEND = env("CELERY_RESULT_BACKEND", default="") or (None if CELERY_TASK_ALWAYS_EAGER else CELERY_BROKER_URL)
+# A job is acknowledged when it is done, and a worker killed in the middle of one (SIGKILL, out
+# of memory) gives it back: the broker hands it to another worker.
 CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    # Redis gives an unacknowledged job to another worker after this many seconds (a recompute
+    # takes seconds; the default of an hour left standings stale that long).
+    "visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=300),
+    # With the broker down, sending a job fails at once; the standings are then recomputed
+    # in-process (scoring/services.py) or by the next sweep.
+    "socket_connect_timeout": 1,
+    "socket_timeout": 2,
+    "max_retries": 0,
+}
+CELERY_TASK_PUBLISH_RETRY = False
 CELERY_TIMEZONE = TIME_ZONE
+# The safety net for a job that was lost anyway: every 30 s the beat (`make worker`, or its own
+# process in production) recomputes standings asked for over a minute ago (scoring/recompute.py).
+CELERY_BEAT_SCHEDULE = {
+    "sweep-stale-standings": {"task": "scoring.sweep_stale_standings", "schedule": env.float("STANDINGS_SWEEP_SECONDS", default=30.0)},
+}
 
 # The standings page asks the database which snapshot is current at most once this many seconds
 # per web process (scoring/pointer.py); 0 asks on every request.

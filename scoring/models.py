@@ -1,13 +1,14 @@
 """Stored standings: a versioned snapshot per tournament and scope (overall, or one stage),
 with one row per player holding their numbers, breakdown and clause-by-clause explanation.
 
-Public pages read these rows; only the recompute job (tasks.py → services.py) writes them.
+Public pages read these rows; only the recompute job (tasks.py → recompute.py) writes them.
 `StandingsState` is the per-tournament row the job locks (SELECT ... FOR UPDATE) so that two
 jobs for one tournament never interleave their writes, and whose `requested_version` says how
 new a snapshot must be to be current.
 """
 from django.db import IntegrityError, models, transaction
-from django.db.models import F
+from django.db.models import Case, F, When
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Player, Tournament
@@ -20,6 +21,9 @@ class StandingsState(models.Model):
     requested_version = models.PositiveIntegerField(default=0, help_text="Raised by every change that calls for a recomputation.")
     computed_version = models.PositiveIntegerField(default=0, help_text="Version of the newest stored snapshot.")
     computed_at = models.DateTimeField(null=True, blank=True)
+    stale_since = models.DateTimeField(
+        null=True, blank=True, help_text=_("When the first request not yet computed was made; the sweep recomputes after a minute."),
+    )
 
     class Meta:
         verbose_name = _("standings state")
@@ -30,14 +34,20 @@ class StandingsState(models.Model):
 
     @classmethod
     def raise_requested(cls, tournament_id: int) -> None:
-        """Raise the tournament's requested version by one, creating its row on the first request."""
-        if cls.objects.filter(tournament_id=tournament_id).update(requested_version=F("requested_version") + 1):
+        """Raise the tournament's requested version by one, creating its row on the first request;
+        `stale_since` keeps the time of the first request that is not computed yet."""
+        now = timezone.now()
+        raised = dict(
+            requested_version=F("requested_version") + 1,
+            stale_since=Case(When(requested_version__lte=F("computed_version"), then=now), default=F("stale_since")),
+        )
+        if cls.objects.filter(tournament_id=tournament_id).update(**raised):
             return
         try:
             with transaction.atomic():  # savepoint: a concurrent creator must not break the caller's transaction
-                cls.objects.create(tournament_id=tournament_id, requested_version=1)
+                cls.objects.create(tournament_id=tournament_id, requested_version=1, stale_since=now)
         except IntegrityError:
-            cls.objects.filter(tournament_id=tournament_id).update(requested_version=F("requested_version") + 1)
+            cls.objects.filter(tournament_id=tournament_id).update(**raised)
 
 
 class StandingsSnapshot(models.Model):

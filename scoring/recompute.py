@@ -5,7 +5,10 @@ Only this module writes snapshots; `tasks.recompute_standings` runs it in a Cele
 """
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.db import connection, transaction
+from django.db.models import F
 from django.utils import timezone
 
 from protocols.records import load
@@ -16,6 +19,9 @@ from .models import StandingsSnapshot, StandingsState
 from .store import store_snapshot
 
 KEEP_VERSIONS = 3  # older snapshots are deleted; a page that loaded one still finds the newest
+# A request older than this with no snapshot for it lost its job (a killed worker, a broker that
+# was down): the periodic sweep recomputes it.
+SWEEP_AFTER = timedelta(minutes=1)
 
 
 def recompute(tournament_id: int, *, force: bool = False) -> int | None:
@@ -47,8 +53,16 @@ def recompute(tournament_id: int, *, force: bool = False) -> int | None:
         loaded = load(tournament)
         now = timezone.now()
         store_snapshot(tournament, loaded, version, now)
-        state.computed_version, state.computed_at = version, now
-        state.save(update_fields=["requested_version", "computed_version", "computed_at"])
+        state.computed_version, state.computed_at, state.stale_since = version, now, None
+        state.save(update_fields=["requested_version", "computed_version", "computed_at", "stale_since"])
         StandingsSnapshot.objects.filter(tournament_id=tournament_id, version__lte=version - KEEP_VERSIONS).delete()
         transaction.on_commit(pointer.forget)
     return version
+
+
+def sweep(now=None) -> list[int]:
+    """Recompute every tournament whose standings were asked for more than SWEEP_AFTER ago and
+    are still not computed; return the ids recomputed. Celery beat runs it (tasks.py)."""
+    cutoff = (now or timezone.now()) - SWEEP_AFTER
+    stale = StandingsState.objects.filter(requested_version__gt=F("computed_version"), stale_since__lte=cutoff)
+    return [pk for pk in stale.values_list("tournament_id", flat=True) if recompute(pk) is not None]

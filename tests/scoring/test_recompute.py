@@ -229,3 +229,40 @@ def test_explain_all_agrees_with_the_cores_explain_player():
         core_lines = [(ln.game, ln.component, ln.clause, int(ln.points * 100), ln.note)
                       for ln in explain_player(data, player.id) if ln.component != "none"]
         assert mine == core_lines
+
+
+@pytest.mark.django_db
+def test_an_import_of_a_thousand_players_queues_one_job(django_capture_on_commit_callbacks):
+    from protocols.tournament_file import import_tournament
+    from scoring.core.fileformat import parse_document
+    from tests.scoring.core.builders import document, game
+
+    players = [f"p{i:04d}" for i in range(1, 1001)]
+    games = [game(f"Q1-T{t}", players=players[10 * (t - 1):10 * t], table=t) for t in range(1, 101)]
+    with mock.patch.object(recompute_standings, "delay") as delay:
+        with django_capture_on_commit_callbacks(execute=True):
+            tournament, _created = import_tournament(parse_document(document(games, players=players, participants=1000)))
+    assert tournament.registrations.count() == 1000
+    assert delay.call_count == 1
+
+
+@pytest.mark.django_db
+def test_the_sweep_recomputes_what_a_lost_job_left_stale(django_capture_on_commit_callbacks):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from scoring.recompute import SWEEP_AFTER, sweep
+
+    t = played("sweep", players=10, rounds=1)
+    recompute(t.pk)
+    with mock.patch.object(recompute_standings, "delay"):  # the job is lost (a killed worker)
+        with django_capture_on_commit_callbacks(execute=True):
+            request_recompute(t)
+    state = StandingsState.objects.get(pk=t.pk)
+    assert state.requested_version > state.computed_version and state.stale_since is not None
+    assert sweep() == []  # not a minute yet: a job may still be on its way
+    assert sweep(now=timezone.now() + SWEEP_AFTER + timedelta(seconds=1)) == [t.pk]
+    state.refresh_from_db()
+    assert state.computed_version == state.requested_version and state.stale_since is None
+    assert sweep(now=timezone.now() + 2 * SWEEP_AFTER) == []
