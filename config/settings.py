@@ -86,8 +86,15 @@ if DATABASES["default"]["ENGINE"] != "django.db.backends.sqlite3":
     DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=60))
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # A judge and a Celery job may write at the same moment: wait for the lock instead of failing.
-    DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+    # SQLite as a real embedded database: readers never wait for a writer (WAL), a writer waits
+    # up to 20 s for another (busy timeout), and every transaction takes the write lock when it
+    # begins (IMMEDIATE), so two saves at once queue up and the second sees the first's version,
+    # the conflict PostgreSQL's row lock gives, instead of failing with "database is locked".
+    DATABASES["default"].setdefault("OPTIONS", {}).update({
+        "timeout": 20,
+        "transaction_mode": "IMMEDIATE",
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    })
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 if env("REDIS_URL"):

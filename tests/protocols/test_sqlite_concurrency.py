@@ -1,0 +1,102 @@
+"""SQLite as the embedded default under concurrency, with processes as web workers are: two saves
+of one protocol at once give one save and the conflict PostgreSQL gives (never "database is
+locked"), two sign-offs of different games both land, and pages answer during a long write."""
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from django.db import connection
+
+from protocols.models import Game
+from protocols.services import sign_off
+from scoring.recompute import recompute
+from tests.protocols.helpers import complete_post, make_cast
+from tests.protocols.test_services import entry_for
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.xdist_group("sqlite-race")]
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def sqlite_file(tmp_path):
+    """The test database (with what the test made, committed) copied to a file, as `make run` has it."""
+    if connection.vendor != "sqlite":
+        pytest.skip("the SQLite cases; PostgreSQL's are in test_concurrency.py")
+
+    def copy() -> Path:
+        path = tmp_path / "db.sqlite3"
+        connection.ensure_connection()
+        target = sqlite3.connect(path)
+        connection.connection.backup(target)
+        target.close()
+        return path
+
+    return copy
+
+
+def race(path: Path, *commands: list[str]) -> list[dict]:
+    """Run each command as its own process against the file, all starting at the same moment."""
+    folder = path.parent / f"race-{time.monotonic_ns()}"
+    folder.mkdir()
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{path}", "RACE_DIR": str(folder), "RACE_SIZE": str(len(commands)),
+           "PYTHONPATH": str(ROOT)}
+    env.pop("CELERY_BROKER_URL", None)  # in-process jobs: the race is the database's
+    processes = [subprocess.Popen([sys.executable, "-m", "tests.protocols.sqlite_race", *command], cwd=ROOT, env=env,
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for command in commands]
+    results = []
+    for process in processes:
+        out, err = process.communicate(timeout=120)
+        assert process.returncode == 0, err
+        results.append(json.loads(out.strip().splitlines()[-1]))
+    return results
+
+
+def test_two_saves_of_one_protocol_at_once_give_a_save_and_a_conflict(sqlite_file):
+    cast = make_cast()
+    path = sqlite_file()
+    outcomes = race(path, ["save", str(cast.game.pk), str(cast.judge.pk), "1"],
+                    ["save", str(cast.game.pk), str(cast.chief.pk), "3"])
+    kinds = sorted(o["outcome"].split(":")[0] for o in outcomes)
+    assert kinds == ["conflict", "saved"], outcomes
+    assert "protocol is at version 2, the page had 1" in [o["outcome"] for o in outcomes if o["outcome"] != "saved"][0]
+    version, fouls = sqlite3.connect(path).execute(
+        "SELECT g.version, s.fouls FROM protocols_game g JOIN protocols_seat s ON s.game_id = g.id "
+        "WHERE g.id = ? AND s.number = 2", [cast.game.pk]).fetchone()
+    assert version == 2 and fouls in (1, 3)
+
+
+def test_two_sign_offs_of_different_games_at_once_both_land_in_the_standings(sqlite_file):
+    cast = make_cast()
+    for game, judge in ((cast.game, cast.judge), (cast.other_game, cast.other_judge)):
+        # the protocols are entered; the two judges press "sign off" at the same moment
+        from protocols.services import save_protocol
+
+        save_protocol(game=game, user=judge, entry=entry_for(game, complete_post(game, action="save")), expected_version=1)
+    path = sqlite_file()
+    outcomes = race(path, ["sign_off", str(cast.game.pk), str(cast.judge.pk)],
+                    ["sign_off", str(cast.other_game.pk), str(cast.other_judge.pk)])
+    assert [o["outcome"] for o in outcomes] == ["saved", "saved"], outcomes
+    db = sqlite3.connect(path)
+    statuses = db.execute("SELECT status FROM protocols_game WHERE id IN (?, ?)", [cast.game.pk, cast.other_game.pk]).fetchall()
+    assert statuses == [("signed_off",), ("signed_off",)]
+    requested, computed = db.execute("SELECT requested_version, computed_version FROM snapshots_standingsstate "
+                                     "WHERE tournament_id = ?", [cast.game.tournament_id]).fetchone()
+    games = db.execute("SELECT games FROM snapshots_standingssnapshot WHERE tournament_id = ? AND scope = 'all' "
+                       "ORDER BY version DESC", [cast.game.tournament_id]).fetchone()[0]
+    assert computed == requested and games == 2  # the newest snapshot holds both games
+
+
+def test_pages_answer_while_a_long_write_holds_the_lock(sqlite_file):
+    cast = make_cast()
+    sign_off(game=cast.game, user=cast.judge, entry=entry_for(cast.game, complete_post(cast.game)), expected_version=1)
+    recompute(cast.game.tournament_id)
+    path = sqlite_file()
+    slug = Game.objects.get(pk=cast.game.pk).tournament.slug
+    held, page = race(path, ["hold_write", str(cast.game.tournament_id), "6"], ["read_page", f"/t/{slug}/", "2"])
+    assert held["outcome"] == "held"
+    assert page["outcome"] == 200 and page["seconds"] < 4  # it did not wait for the writer's 6 s
