@@ -44,6 +44,7 @@ INSTALLED_APPS = [
     "public",
     "demo",
     "desk",
+    "operations",
 ]
 
 MIDDLEWARE = [
