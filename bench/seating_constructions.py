@@ -46,11 +46,11 @@ def cyclic_seating(cycles, rounds: int = 12, tables: int = 3, cap: int = 5, conf
     found = orbit_seating(
         players, rounds, tables, rounds, cap, (0, rounds), conflicts, shared=(low, high), cycles=list(cycles)
     )
-    if found == IMPOSSIBLE:
+    if found is IMPOSSIBLE:
         return False
-    if found == UNKNOWN:
+    if found is UNKNOWN:
         return None
-    return [[sorted(int(p) for p in group) for group in rnd] for rnd in found[0]]
+    return [[sorted(int(p) for p in group) for group in rnd] for rnd in found.rounds]
 
 
 def describe(rounds) -> str:

@@ -28,7 +28,7 @@ fixed permutation of the players, and the table labels turn with the rounds, so 
 the base rounds'. With every table count exact it finds 25 x 8 within the cap in 0.1 s (std 1.05),
 30 x 12 in 2 s (1.14), 50 x 10 in 1.3 s (1.03).
 
-Outcomes: a seating (its groups, round by round, with the labels of the free rounds it was given),
+Outcomes (``outcomes.py``): ``Found`` (the free rounds' groups, with the labels they were given),
 ``IMPOSSIBLE`` (proved: no seating keeps the cap and the band with these fixed rounds and these
 players out), or ``UNKNOWN`` (the budget of ``conflicts`` ran out).
 """
@@ -43,9 +43,7 @@ from pysat.formula import IDPool
 from pysat.solvers import Cadical195
 
 from .latin import cycle_permutation
-
-IMPOSSIBLE = "impossible"
-UNKNOWN = "unknown"
+from .outcomes import IMPOSSIBLE, UNKNOWN, Found, NoSeating, Outcome
 
 
 def meetings(rounds, players: int) -> np.ndarray:
@@ -86,7 +84,7 @@ class Model:
             self.clauses.extend(encoded.clauses)
         return True
 
-    def solve(self, conflicts: int):
+    def solve(self, conflicts: int) -> set[int] | NoSeating:
         """The variables true in a solution, or ``IMPOSSIBLE``, or ``UNKNOWN`` when ``conflicts``
         ran out. A budget of conflicts, not seconds: CaDiCaL cannot be interrupted through
         python-sat, and a budget gives the same answer on every machine."""
@@ -111,15 +109,15 @@ def seating_within(
     movable: set[int] | None = None,
     shared: tuple[int, int] | None = None,
     loose: int = 0,
-):
+) -> Outcome:
     """``fixed`` and ``free``: rounds as (T x 10) arrays of 0-based player indices, as in
     ``tabu.tabu_groups``; ``labels``: (tables, judges), the label of every group of every round
     (fixed first), with ``band`` = (low, high) the range every player's count at a table label and
     with a judge label must keep. ``movable``: when given, only these players may change group;
     the others stay in their groups of ``free``. ``shared`` = (low, high): every round plays
     everybody and two rounds keep the round-pair bound (``_round_pairs``), but for at most
-    ``loose`` pairs of rounds in the whole stage. Returns the free rounds' groups (T x 10 arrays,
-    group g keeping its labels), ``IMPOSSIBLE`` or ``UNKNOWN``; see the module doc."""
+    ``loose`` pairs of rounds in the whole stage. Returns ``Found`` with the free rounds' groups
+    (T x 10 arrays, group g keeping its labels), ``IMPOSSIBLE`` or ``UNKNOWN``; see the module doc."""
     fixed = [np.asarray(g).reshape(-1, 10) for g in fixed]
     free = [np.asarray(g).reshape(-1, 10) for g in free]
     if not free:
@@ -246,9 +244,9 @@ def _band(model: Model, players, fixed, free, y, labels, band) -> bool:
     return True
 
 
-def _solve(model: Model, free, y, conflicts: int):
+def _solve(model: Model, free, y, conflicts: int) -> Outcome:
     true = model.solve(conflicts)
-    if isinstance(true, str):
+    if isinstance(true, NoSeating):
         return true
     t = len(free[0])
     rounds = []
@@ -257,7 +255,7 @@ def _solve(model: Model, free, y, conflicts: int):
         for p, variables in y[r].items():
             groups[next(g for g, v in enumerate(variables) if v in true)].append(p)
         rounds.append(np.array(groups, dtype=free[r].dtype))
-    return rounds
+    return Found(rounds)
 
 
 def repair(
@@ -317,13 +315,13 @@ def repair(
             players, [every[r] for r in kept], [every[r] for r in chosen], cap, relabelled, band,
             conflicts=conflicts, movable=movable, shared=shared, loose=loose,
         )
-        if isinstance(found, str):
+        if not isinstance(found, Found):
             failures += 1
             if failures % 4 == 0:  # a little wider, within what answers fast, then narrow again
                 size = min(len(free), 3 + (size - 2) % 4)
                 movers = 8 + (movers - 6) % 8
             continue
-        for r, groups in zip(chosen, found):
+        for r, groups in zip(chosen, found.rounds):
             every[r] = groups
         return every[first:]
     return None
@@ -441,7 +439,7 @@ def orbit_within(
     band: tuple[int, int],
     conflicts: int = 100_000,
     time_limit: float | None = None,
-):
+) -> Outcome:
     """A whole stage of ``rounds`` rounds of ``tables`` tables (the same players sitting out as
     often as each other) with every pair within ``cap`` and every player's count at every table
     label within ``band``, built as orbits: for a period k dividing ``rounds``, round (i, j) is
@@ -453,20 +451,20 @@ def orbit_within(
     ``rounds`` down, each with a budget of ``conflicts`` (where it finds one, the first period
     does: 25 x 8, 30 x 12, 50 x 10), and no further period after ``time_limit`` seconds (20 x 8,
     where none exists, spends 3-8 s). The pair counts are not optimised: some pairs never meet.
-    Returns (groups: T x 10 arrays, tables: the label of every group) round by round, or
-    ``UNKNOWN`` when no period gave a seating."""
+    Returns ``Found`` (the groups, T x 10 arrays, and the table label of every group, round by
+    round), or ``UNKNOWN`` when no period gave a seating."""
     started = time.perf_counter()
     for period in sorted((d for d in range(2, rounds + 1) if rounds % d == 0), reverse=True):
         if period < rounds and time_limit is not None and time.perf_counter() - started >= time_limit:
             break
         found = orbit_seating(players, rounds, tables, period, cap, band, conflicts)
-        if not isinstance(found, str):
+        if isinstance(found, Found):
             return found
     return UNKNOWN
 
 
-def orbit_seating(players, rounds, tables, period, cap, band, conflicts, shared=None, cycles=None):
-    """``orbit_within`` for one period: the seating, ``IMPOSSIBLE`` or ``UNKNOWN``. With ``shared``
+def orbit_seating(players, rounds, tables, period, cap, band, conflicts, shared=None, cycles=None) -> Outcome:
+    """``orbit_within`` for one period: ``Found``, ``IMPOSSIBLE`` or ``UNKNOWN``. With ``shared``
     = (low, high), every two rounds also keep the round-pair bound (``_round_pairs``), and
     ``cycles`` (lengths dividing ``period``) replaces ``orbit_cycles``: the search that found
     ``latin.CYCLIC_30_BASE`` (``bench/seating_constructions.py``)."""
@@ -522,11 +520,11 @@ def orbit_seating(players, rounds, tables, period, cap, band, conflicts, shared=
                         both.append(v)
                     model.count(both, *shared)
     true = model.solve(conflicts)
-    if isinstance(true, str):
+    if isinstance(true, NoSeating):
         return true
     groups = [
         np.array([[p for p in range(players) if at(rnd, p, g) in true] for g in range(tables)], dtype=np.int64)
         for rnd in every
     ]
     labels = [np.array([(g + i) % tables for g in range(tables)], dtype=np.int64) for i, _ in every]
-    return groups, labels
+    return Found(groups, labels)

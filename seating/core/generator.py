@@ -48,6 +48,7 @@ from .latin import (
     williams_square,
 )
 from .model import Seating, Table
+from .outcomes import Found
 from .projective import rounds_once_at_each_table
 from .report import lowest_shared, pair_cap
 from .seats import balance_seats, colour_seats
@@ -176,7 +177,7 @@ def _within_cap_and_band(players: int, rounds: int, tables: int, cap: int, band,
         return groups, [np.arange(tables) for _ in groups]
     if tables <= _ORBIT_TABLES and players <= _ORBIT_PLAYERS and (time_limit is None or time_limit >= 0.5):
         orbit = exact.orbit_within(players, rounds, tables, cap, band, time_limit=time_limit)
-        return None if isinstance(orbit, str) else orbit
+        return (orbit.rounds, orbit.tables) if isinstance(orbit, Found) else None
     return None
 
 

@@ -7,6 +7,7 @@ import pytest
 from seating.core.exact import (
     IMPOSSIBLE,
     UNKNOWN,
+    Found,
     loose_round_pairs,
     near_bound,
     orbit_cycles,
@@ -29,7 +30,9 @@ def meetings(rounds, players=20):
     return met
 
 
-def check_rounds(rounds, players=20):
+def check_rounds(found, players=20):
+    assert isinstance(found, Found)
+    rounds = found.rounds
     for groups in rounds:
         groups = np.asarray(groups)
         assert groups.shape == (2, 10)
@@ -39,34 +42,34 @@ def check_rounds(rounds, players=20):
 def test_with_a_fifth_round_a_seating_within_four_meetings_is_found():
     found = seating_within(20, [], [HALVES] * 5, cap=4)
     check_rounds(found)
-    assert meetings(found).max() <= 4
+    assert meetings(found.rounds).max() <= 4
 
 
 def test_the_band_counts_at_each_table_label():
     labels = ([np.array([0, 1])] * 4, [np.array([1, 0])] * 4)
     # twice at each table in 4 rounds: only 6 words of weight 2, so some two players share a word
-    assert seating_within(20, [], [HALVES] * 4, cap=3, labels=labels, band=(2, 2)) == IMPOSSIBLE
+    assert seating_within(20, [], [HALVES] * 4, cap=3, labels=labels, band=(2, 2)) is IMPOSSIBLE
     found = seating_within(20, [], [HALVES] * 4, cap=4, labels=labels, band=(2, 2))
     check_rounds(found)
     at_first_table = np.zeros(20, dtype=int)
-    for groups in found:
+    for groups in found.rounds:
         at_first_table[groups[0]] += 1
     assert (at_first_table == 2).all()
 
 
 def test_meetings_in_the_fixed_rounds_count():
     # players 0-9 already met 4 times: in one more round of two tables of 10 some two of them meet
-    assert seating_within(20, [HALVES] * 4, [HALVES], cap=4) == IMPOSSIBLE
-    assert seating_within(20, [HALVES] * 4, [HALVES], cap=5) != IMPOSSIBLE
+    assert seating_within(20, [HALVES] * 4, [HALVES], cap=4) is IMPOSSIBLE
+    assert seating_within(20, [HALVES] * 4, [HALVES], cap=5) is not IMPOSSIBLE
 
 
 def test_players_not_movable_stay_at_their_tables():
     start = [HALVES, HALVES[::-1], HALVES, HALVES[::-1], HALVES]
     # players 1-9 stay together in all 5 rounds, so the cap of 4 cannot hold
-    assert seating_within(20, [], start, cap=4, movable={0, 10}) == IMPOSSIBLE
+    assert seating_within(20, [], start, cap=4, movable={0, 10}) is IMPOSSIBLE
     found = seating_within(20, [], start, cap=5, movable={0, 10})
     check_rounds(found)
-    for before, after in zip(start, found):
+    for before, after in zip(start, found.rounds):
         for group_before, group_after in zip(before, after):
             assert {int(p) for p in group_before if p % 10} <= set(group_after.tolist())
 
@@ -74,7 +77,7 @@ def test_players_not_movable_stay_at_their_tables():
 def test_repair_brings_a_seating_within_the_cap():
     # five identical rounds: every pair at one table meets 5 times, one above the cap of 4
     rounds = repair(20, [], [HALVES] * 5, cap=4, rng=np.random.default_rng(1), steps=40)
-    check_rounds(rounds)
+    check_rounds(Found(rounds))
     assert meetings(rounds).max() <= 4
 
 
@@ -101,10 +104,10 @@ def test_two_rounds_at_the_bound_or_not():
 def test_a_loose_pair_of_rounds_is_only_allowed_where_the_budget_says():
     # HALVES twice already misses the bound: no third round can fix that with no loose pair left
     third = np.array([list(range(0, 20, 2)), list(range(1, 20, 2))])
-    assert seating_within(20, [HALVES, HALVES], [third], cap=3, shared=(5, 5), loose=0) == IMPOSSIBLE
+    assert seating_within(20, [HALVES, HALVES], [third], cap=3, shared=(5, 5), loose=0) is IMPOSSIBLE
     found = seating_within(20, [HALVES, HALVES], [third], cap=3, shared=(5, 5), loose=1)
     check_rounds(found)
-    assert loose_round_pairs([HALVES, HALVES] + found, (5, 5)) == 1
+    assert loose_round_pairs([HALVES, HALVES] + found.rounds, (5, 5)) == 1
 
 
 def test_near_bound_keeps_20_by_12_within_the_cap_one_pair_of_rounds_off_the_bound():
@@ -115,7 +118,7 @@ def test_near_bound_keeps_20_by_12_within_the_cap_one_pair_of_rounds_off_the_bou
     assert meetings(rows).max() == 8
     assert loose_round_pairs(rows, (5, 5)) == 0
     found = near_bound(20, rows, 7, np.random.default_rng(1))
-    check_rounds(found)
+    check_rounds(Found(found))
     met = meetings(found)[np.triu_indices(20, 1)]
     assert met.max() <= 7
     assert loose_round_pairs(found, (5, 5)) == 1
@@ -138,7 +141,9 @@ def table_counts(groups, tables, players):
 
 
 def test_the_orbit_model_keeps_30_by_12_within_the_cap_with_every_table_count_at_four():
-    groups, tables = orbit_within(30, 12, 3, cap=5, band=(4, 4))
+    found = orbit_within(30, 12, 3, cap=5, band=(4, 4))
+    assert isinstance(found, Found)
+    groups, tables = found.rounds, found.tables
     assert len(groups) == 12
     for g in groups:
         assert g.shape == (3, 10) and sorted(g.ravel().tolist()) == list(range(30))
@@ -151,7 +156,9 @@ def test_the_orbit_model_keeps_30_by_12_within_the_cap_with_every_table_count_at
 
 
 def test_the_orbit_model_seats_25_by_8_with_players_sitting_out_evenly():
-    groups, tables = orbit_within(25, 10, 2, cap=4, band=(4, 4))
+    found = orbit_within(25, 10, 2, cap=4, band=(4, 4))
+    assert isinstance(found, Found)
+    groups, tables = found.rounds, found.tables
     assert len(groups) == 10
     played = np.zeros(25, dtype=int)
     for g in groups:
@@ -164,4 +171,4 @@ def test_the_orbit_model_seats_25_by_8_with_players_sitting_out_evenly():
 
 def test_the_orbit_model_finds_nothing_where_nothing_exists():
     # 20 x 8 with every table count at 4 cannot keep the cap (bench/seating_limits.py)
-    assert orbit_within(20, 8, 2, cap=5, band=(4, 4)) == UNKNOWN
+    assert orbit_within(20, 8, 2, cap=5, band=(4, 4)) is UNKNOWN
