@@ -31,9 +31,9 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from seating.core.exact import IMPOSSIBLE, UNKNOWN, loose_round_pairs, meetings, orbit_seating  # noqa: E402
+from seating.core.exact import IMPOSSIBLE, UNKNOWN, orbit_seating  # noqa: E402
 from seating.core.latin import CYCLIC_30_BASE, CYCLIC_30_CYCLES, cyclic_rounds_30  # noqa: E402
-from seating.core.report import pair_cap  # noqa: E402
+from seating.core.report import loose_round_pairs, meetings, pair_cap  # noqa: E402
 
 
 def cyclic_seating(cycles, rounds: int = 12, tables: int = 3, cap: int = 5, conflicts: int = 2_000_000):

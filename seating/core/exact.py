@@ -44,17 +44,7 @@ from pysat.solvers import Cadical195
 
 from .latin import cycle_permutation
 from .outcomes import IMPOSSIBLE, UNKNOWN, Found, NoSeating, Outcome
-
-
-def meetings(rounds, players: int) -> np.ndarray:
-    """How often every two players meet in these rounds (lists of tables of 0-based players)."""
-    meet = np.zeros((players, players), dtype=np.int64)
-    for rnd in rounds:
-        for table in rnd:
-            table = np.asarray(table)
-            meet[np.ix_(table, table)] += 1
-    np.fill_diagonal(meet, 0)
-    return meet
+from .report import loose_round_pairs, meetings, round_pair_bound_range
 
 
 class Model:
@@ -156,26 +146,6 @@ def seating_within(
     if shared is not None and not _round_pairs(model, fixed, free, y, shared, loose):
         return IMPOSSIBLE
     return _solve(model, free, y, conflicts)
-
-
-def round_pair_bound_range(tables: int) -> tuple[int, int]:
-    """How many players a table of one round and a table of another share when the two rounds
-    meet the round-pair bound (everybody playing both): 10/T rounded down or up, since
-    sum C(n_ij, 2) over the T x T counts, each row and column summing to 10, is least when they
-    are as equal as they can be (5; 3-4; 2-3; 2; 0-1 for 2, 3, 4, 5, 10 tables)."""
-    return 10 // tables, -(-10 // tables)
-
-
-def loose_round_pairs(rounds, shared: tuple[int, int]) -> int:
-    """How many pairs of these rounds (lists of groups of player indices) miss the round-pair
-    bound: some table of one and table of the other share fewer than low or more than high."""
-    low, high = shared
-    sets = [[set(int(p) for p in group) for group in rnd] for rnd in rounds]
-    return sum(
-        1
-        for a, b in itertools.combinations(sets, 2)
-        if any(not low <= len(x & y) <= high for x in a for y in b)
-    )
 
 
 def _round_pairs(model: Model, fixed, free, y, shared, loose) -> bool:

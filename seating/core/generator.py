@@ -50,7 +50,7 @@ from .latin import (
 from .model import Seating, Table
 from .outcomes import Found
 from .projective import rounds_once_at_each_table
-from .report import lowest_shared, pair_cap
+from .report import lowest_shared, meetings, pair_cap
 from .seats import balance_seats, colour_seats
 from .tabu import default_chains, tabu_groups
 
@@ -130,12 +130,12 @@ def _random_round(players: list[int], t: int, rng: np.random.Generator, judges=N
 
 def _most_meetings(rounds, players: int) -> int:
     """The most times any two players meet in these rounds."""
-    return int(exact.meetings(rounds, players).max())
+    return int(meetings(rounds, players).max())
 
 
 def _pairs_above(rounds, players: int, cap: int) -> int:
     """How many pairs meet more than ``cap`` times in these rounds."""
-    return int(np.triu(exact.meetings(rounds, players) > cap, 1).sum())
+    return int(np.triu(meetings(rounds, players) > cap, 1).sum())
 
 
 def _outside_band(states: list[RoundState], players: int, band) -> int:

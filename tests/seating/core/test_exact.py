@@ -8,15 +8,14 @@ from seating.core.exact import (
     IMPOSSIBLE,
     UNKNOWN,
     Found,
-    loose_round_pairs,
     near_bound,
     orbit_cycles,
     orbit_within,
     repair,
-    round_pair_bound_range,
     seating_within,
 )
 from seating.core.latin import best_hadamard_rows, hadamard_rounds_20
+from seating.core.report import loose_round_pairs, round_pair_bound_range
 
 HALVES = np.arange(20).reshape(2, 10)  # players 0-9 at one table, 10-19 at the other
 

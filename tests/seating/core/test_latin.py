@@ -4,7 +4,6 @@ import itertools
 import numpy as np
 import pytest
 
-from seating.core.exact import loose_round_pairs, meetings
 from seating.core.latin import (
     CYCLIC_30_CYCLES,
     GH10_Z5,
@@ -23,7 +22,7 @@ from seating.core.latin import (
     simplex_oa27,
     williams_square,
 )
-from seating.core.report import pair_cap, table_balanced_shared
+from seating.core.report import loose_round_pairs, meetings, pair_cap, table_balanced_shared
 
 
 def test_constructions_are_what_they_claim():
