@@ -35,21 +35,14 @@ import numpy as np
 from . import exact
 from .anneal import RoundState
 from .balance import BALANCES, optimise
+from .constructions import orbit
+from .constructions.hadamard import best_flips, best_hadamard_rows, complementary_rounds_20, hadamard_rounds_20
+from .constructions.latin import grid_rounds_100, williams_square
+from .constructions.orthogonal_arrays import oa30_rounds, oa50_rounds
+from .constructions.projective import rounds_once_at_each_table
 from .errors import ImpossibleSize, SeatingError, check_games, check_run, check_size
-from .latin import (
-    best_flips,
-    best_hadamard_rows,
-    complementary_rounds_20,
-    cyclic_rounds_30_within_cap,
-    grid_rounds_100,
-    hadamard_rounds_20,
-    oa30_rounds,
-    oa50_rounds,
-    williams_square,
-)
 from .model import Seating, Table
 from .outcomes import Found
-from .projective import rounds_once_at_each_table
 from .report import lowest_shared, meetings, pair_cap
 from .seats import balance_seats, colour_seats
 from .tabu import default_chains, tabu_groups
@@ -176,8 +169,8 @@ def _within_cap_and_band(players: int, rounds: int, tables: int, cap: int, band,
         groups = [np.array(r, dtype=np.int64) for r in built]
         return groups, [np.arange(tables) for _ in groups]
     if tables <= _ORBIT_TABLES and players <= _ORBIT_PLAYERS and (time_limit is None or time_limit >= 0.5):
-        orbit = exact.orbit_within(players, rounds, tables, cap, band, time_limit=time_limit)
-        return (orbit.rounds, orbit.tables) if isinstance(orbit, Found) else None
+        found = orbit.orbit_within(players, rounds, tables, cap, band, time_limit=time_limit)
+        return (found.rounds, found.tables) if isinstance(found, Found) else None
     return None
 
 
@@ -408,7 +401,7 @@ def generate(
         starts = starts[len(frozen) :]
     cyclic = None
     if construct and players == 30 and tables == 3 and free_count <= 12:
-        cyclic = cyclic_rounds_30_within_cap(free_count)
+        cyclic = orbit.cyclic_rounds_30_within_cap(free_count)
     if cyclic is not None:
         # rounds of the cyclic construction: the round-pair bound exactly, within the cap (10 and
         # 12 games: std 0.959 and 0.883, where the searches got 0.962 and 0.93-0.96)

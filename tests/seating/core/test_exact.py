@@ -4,17 +4,14 @@ import math
 import numpy as np
 import pytest
 
+from seating.core.constructions.hadamard import best_hadamard_rows, hadamard_rounds_20
 from seating.core.exact import (
     IMPOSSIBLE,
-    UNKNOWN,
     Found,
     near_bound,
-    orbit_cycles,
-    orbit_within,
     repair,
     seating_within,
 )
-from seating.core.latin import best_hadamard_rows, hadamard_rounds_20
 from seating.core.report import loose_round_pairs, round_pair_bound_range
 
 HALVES = np.arange(20).reshape(2, 10)  # players 0-9 at one table, 10-19 at the other
@@ -123,51 +120,3 @@ def test_near_bound_keeps_20_by_12_within_the_cap_one_pair_of_rounds_off_the_bou
     assert loose_round_pairs(found, (5, 5)) == 1
     assert sum(math.comb(int(m), 2) for m in met) == 2642  # one pair of rounds at 4/6: 42, not 40
     assert met.std() < 1.079 * 1.02
-
-
-def test_the_orbit_cycles_divide_the_period():
-    assert orbit_cycles(30, 12) == [12, 12, 6]
-    assert orbit_cycles(50, 10) == [10] * 5
-    assert orbit_cycles(25, 10) == [10, 10, 5]
-
-
-def table_counts(groups, tables, players):
-    counts = np.zeros((players, len(groups[0])), dtype=int)
-    for g, labels in zip(groups, tables):
-        for group, label in zip(g, labels):
-            counts[group, label] += 1
-    return counts
-
-
-def test_the_orbit_model_keeps_30_by_12_within_the_cap_with_every_table_count_at_four():
-    found = orbit_within(30, 12, 3, cap=5, band=(4, 4))
-    assert isinstance(found, Found)
-    groups, tables = found.rounds, found.tables
-    assert len(groups) == 12
-    for g in groups:
-        assert g.shape == (3, 10) and sorted(g.ravel().tolist()) == list(range(30))
-    assert meetings(groups, players=30).max() <= 5
-    assert (table_counts(groups, tables, 30) == 4).all()
-    # round r + 1 is round r with every player moved one step along his cycle (12 + 12 + 6)
-    step = {p: (p // 12) * 12 + (p % 12 + 1) % 12 if p < 24 else 24 + (p - 23) % 6 for p in range(30)}
-    for now, after in zip(groups, groups[1:]):
-        assert sorted(sorted(step[p] for p in group) for group in now) == sorted(sorted(group) for group in after.tolist())
-
-
-def test_the_orbit_model_seats_25_by_8_with_players_sitting_out_evenly():
-    found = orbit_within(25, 10, 2, cap=4, band=(4, 4))
-    assert isinstance(found, Found)
-    groups, tables = found.rounds, found.tables
-    assert len(groups) == 10
-    played = np.zeros(25, dtype=int)
-    for g in groups:
-        assert g.shape == (2, 10) and len(set(g.ravel().tolist())) == 20
-        played[g.ravel()] += 1
-    assert (played == 8).all()  # everybody sits out 2 of the 10 rounds
-    assert meetings(groups, players=25).max() <= 4
-    assert (table_counts(groups, tables, 25) == 4).all()
-
-
-def test_the_orbit_model_finds_nothing_where_nothing_exists():
-    # 20 x 8 with every table count at 4 cannot keep the cap (bench/seating_limits.py)
-    assert orbit_within(20, 8, 2, cap=5, band=(4, 4)) is UNKNOWN

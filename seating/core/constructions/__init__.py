@@ -1,0 +1,1 @@
+"""Constructions of seatings for particular sizes."""
