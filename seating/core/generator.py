@@ -32,7 +32,7 @@ import time
 
 import numpy as np
 
-from . import exact
+from . import solvers
 from .anneal import RoundState
 from .balance import BALANCES, optimise
 from .constructions import orbit
@@ -45,7 +45,6 @@ from .model import Seating, Table
 from .outcomes import Found
 from .report import lowest_shared, meetings, pair_cap
 from .seats import balance_seats, colour_seats
-from .tabu import default_chains, tabu_groups
 
 
 def default_time_limit(players: int, games: int) -> float:
@@ -216,7 +215,8 @@ def _within_cap(
 
     def search(start, seed, shortest=0.0):
         """One tabu search for the cap (and the band) from ``start``."""
-        return tabu_groups(
+        tabu = solvers.tabu()
+        return tabu.tabu_groups(
             players,
             [r.groups for r in fixed],
             start,
@@ -224,7 +224,7 @@ def _within_cap(
             iterations=None if iterations is None else 5 * iterations,  # ~1/6 of an anneal iteration
             time_limit=None if time_limit is None else max(shortest, min(time_limit * 3 / 10, left)),
             cap=cap,
-            chains=default_chains(),
+            chains=tabu.default_chains(),
             over=200,  # the cap first (with 50 the search stayed at one pair above it)
             labels=labels,
             band=band,
@@ -278,7 +278,7 @@ def _within_cap(
             # the searches keep missing where a seating exists (25 x 8 near): re-solve a few rounds
             # or players at a time exactly (exact.repair), then lower the shared pairs from there
             started = time.perf_counter()
-            repaired = exact.repair(
+            repaired = solvers.exact().repair(
                 players, [r.groups for r in fixed], [r.groups for r in fewest[1]], cap, rng, labels, band,
                 time_limit=None if left is None else left * 0.6,
                 steps=None if iterations is None else max(2, min(40, iterations // 500)),
@@ -379,7 +379,8 @@ def generate(
             # everybody plays every round: a tabu search over the other rounds (tabu.py) beats
             # the annealer here; the anneal below then only evens tables and judges
             share = 0.85
-            found, tstats = tabu_groups(
+            tabu = solvers.tabu()
+            found, tstats = tabu.tabu_groups(
                 players,
                 [r.groups for r in frozen],
                 [r.groups for r in starts],
@@ -387,7 +388,7 @@ def generate(
                 iterations=None if iterations is None else max(1, int(iterations * share)),
                 time_limit=None if iterations is not None else time_limit * share,
                 cap=pair_cap(players, games),
-                chains=default_chains(),
+                chains=tabu.default_chains(),
                 target=lowest_shared(players, games, tables),
             )
             frozen += [RoundState(g, np.arange(10), sigma.copy()) for g in found]
@@ -428,7 +429,7 @@ def generate(
             # then the tabu search lowers the shared pairs from there within the cap (20 x 8: std
             # 1.142 against 1.104, the best the cap allows: bench/seating_limits.py)
             share = 0.5
-            repaired = exact.near_bound(
+            repaired = solvers.exact().near_bound(
                 players,
                 [np.asarray(r) for r in rows],
                 cap,
@@ -437,7 +438,7 @@ def generate(
                 # 10 s in all: within 30 s with the rest of the run
                 time_limit=None if iterations is not None else min(18.0, 2.4 * time_limit),
             )
-            found, tstats = tabu_groups(
+            found, tstats = solvers.tabu().tabu_groups(
                 players,
                 [],
                 repaired or [np.asarray(r) for r in rows],

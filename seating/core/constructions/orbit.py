@@ -13,7 +13,7 @@ import time
 
 import numpy as np
 
-from ..exact import Model
+from .. import solvers
 from ..outcomes import IMPOSSIBLE, UNKNOWN, Found, NoSeating, Outcome
 from ..report import pair_cap
 
@@ -139,7 +139,7 @@ def orbit_seating(players, rounds, tables, period, cap, band, conflicts, shared=
         source.append([back[p] for p in source[-1]])
     out = tables  # the group of the players sitting out, when some do
     slots = tables + (players > 10 * tables)
-    model = Model()
+    model = solvers.exact().Model()
     x = [[[model.var("x", j, p, g) for g in range(slots)] for p in range(players)] for j in range(bases)]
     for j in range(bases):
         for p in range(players):

@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from seating.core import ImpossibleSize, generate, generator, quality_report
+from seating.core import ImpossibleSize, exact, generate, generator, quality_report
 from seating.core.constructions import orbit
 from seating.core.outcomes import UNKNOWN
 from tests.seating.core.seating_checks import check_hard_rules, spread
@@ -178,7 +178,7 @@ def test_near_mode_keeps_its_band_and_leaves_fewer_pairs_above_the_cap_when_none
     # this budget no tabu search finds a seating with both (seed 1), and with the exact repair
     # switched off the repair keeps the one in the band with the fewest pairs above the cap: 3,
     # where the anneal alone leaves 9.
-    monkeypatch.setattr(generator.exact, "repair", lambda *args, **kwargs: None)
+    monkeypatch.setattr(exact, "repair", lambda *args, **kwargs: None)
     monkeypatch.setattr(generator, "_within_cap_and_band", lambda *args: None)  # no orbit model
     seating = generate(25, 8, seed=1, iterations=20_000, balance="near")
     monkeypatch.setattr(generator, "_within_cap", lambda players, games, fixed, result, *rest, **kw: (result, None))
