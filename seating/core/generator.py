@@ -32,17 +32,13 @@ import time
 
 import numpy as np
 
-from . import solvers
+from . import constructions, solvers
 from .anneal import RoundState
 from .balance import BALANCES, optimise
-from .constructions import orbit
-from .constructions.hadamard import best_flips, best_hadamard_rows, complementary_rounds_20, hadamard_rounds_20
-from .constructions.latin import grid_rounds_100, williams_square
-from .constructions.orthogonal_arrays import oa30_rounds, oa50_rounds
-from .constructions.projective import rounds_once_at_each_table
+from .constructions import Request, Use
+from .constructions.latin import williams_square
 from .errors import ImpossibleSize, SeatingError, check_games, check_run, check_size
 from .model import Seating, Table
-from .outcomes import Found
 from .report import lowest_shared, meetings, pair_cap
 from .seats import balance_seats, colour_seats
 
@@ -120,11 +116,6 @@ def _random_round(players: list[int], t: int, rng: np.random.Generator, judges=N
     return RoundState(perm.reshape(t, 10).copy(), tables, judge.copy())
 
 
-def _most_meetings(rounds, players: int) -> int:
-    """The most times any two players meet in these rounds."""
-    return int(meetings(rounds, players).max())
-
-
 def _pairs_above(rounds, players: int, cap: int) -> int:
     """How many pairs meet more than ``cap`` times in these rounds."""
     return int(np.triu(meetings(rounds, players) > cap, 1).sum())
@@ -147,30 +138,6 @@ def _outside_band(states: list[RoundState], players: int, band) -> int:
 # found nothing in our runs (50 x 10 tables), at 20-30 it answers in well under a second
 _EXACT_PLAYERS = 40
 _WHOLE_RUN = 28.0  # seconds: the issue wants every size up to 100 players within 30 s
-# the orbit model answers in 0.1-2 s at 2-3 tables and in about a second at 5; at 10 nothing
-# in 90 s. Its model grows as players^2 x rounds: 100 players on 5 tables take 1.4 s to build
-_ORBIT_TABLES = 5
-_ORBIT_PLAYERS = 50
-
-
-def _within_cap_and_band(players: int, rounds: int, tables: int, cap: int, band, time_limit):
-    """A whole stage with every pair within ``cap`` and every table count in ``band``, as
-    (groups, table labels) round by round, or None: a Hadamard matrix and its negative for 20 x 12
-    (``latin.complementary_rounds_20``), the projective line for 100 x 10 (``projective.py``),
-    the orbit model up to 5 tables and 50 players (``exact.orbit_within``) when at least half a
-    second of ``time_limit`` is left."""
-    built = None
-    if (players, tables) == (20, 2) and band[0] <= rounds // 2 <= band[1] and cap >= rounds // 2:
-        built = complementary_rounds_20(rounds)
-    if (players, rounds, tables) == (100, 10, 10) and band[0] <= 1 <= band[1] and cap >= 2:
-        built = rounds_once_at_each_table()
-    if built is not None:  # table t of every round is labelled t
-        groups = [np.array(r, dtype=np.int64) for r in built]
-        return groups, [np.arange(tables) for _ in groups]
-    if tables <= _ORBIT_TABLES and players <= _ORBIT_PLAYERS and (time_limit is None or time_limit >= 0.5):
-        found = orbit.orbit_within(players, rounds, tables, cap, band, time_limit=time_limit)
-        return (found.rounds, found.tables) if isinstance(found, Found) else None
-    return None
 
 
 def _within_cap(
@@ -240,13 +207,17 @@ def _within_cap(
         built = None
         for wanted in dict.fromkeys([exact_band, band]):
             step_started = time.perf_counter()
-            built = _within_cap_and_band(players, len(rounds), len(rounds[0]), cap, wanted, left)
+            request = Request(
+                players, len(rounds[0]), games, len(rounds), balance, cap, band=wanted, seed=seed, time_limit=left
+            )
+            built = constructions.whole_stage(request)
             if left is not None:
                 left = max(0.0, left - (time.perf_counter() - step_started))
             if built is not None:
                 break
         if built is not None:
-            groups, names = built
+            groups = [np.asarray(g, dtype=np.int64) for g in built.rounds]
+            names = built.tables if built.tables is not None else [np.arange(len(rounds[0])) for _ in groups]
             relabel = rng.permutation(players)  # another seed, other players at each place
             groups = [relabel[g] for g in groups]
             # judges follow the tables, so their counts keep the band too
@@ -290,6 +261,25 @@ def _within_cap(
                 return [RoundState(g, r.tables.copy(), r.judges.copy()) for g, r in zip(found, result)], tstats
         start = [rng.permutation(g.ravel()).reshape(g.shape) for g in start]
     return fewest[1], fewest[2]
+
+
+def _search_rest(players, games, tables, frozen, starts, seed, iterations, time_limit):
+    """The groups of the ``starts`` rounds by the tabu search, ``frozen`` kept as they are, with
+    its stats: where everybody plays every round it does better than the anneal, which then only
+    evens tables and judges."""
+    share = 0.85
+    tabu = solvers.tabu()
+    return tabu.tabu_groups(
+        players,
+        [r.groups for r in frozen],
+        [r.groups for r in starts],
+        seed,
+        iterations=None if iterations is None else max(1, int(iterations * share)),
+        time_limit=None if iterations is not None else time_limit * share,
+        cap=pair_cap(players, games),
+        chains=tabu.default_chains(),
+        target=lowest_shared(players, games, tables),
+    )
 
 
 def _apart_pairs(apart, clubs, index) -> list[tuple[int, int]]:
@@ -367,95 +357,24 @@ def generate(
     starts = [_random_round(s, tables, rng, sigma) for s in sets]
     frozen = []
     searched = None
-    construct = balance == "pairs" and not fixed and not apart and not clubs
-    if construct and players == 100 and tables == 10 and free_count >= 4:
-        relabel = rng.permutation(players)
-        frozen = [
-            RoundState(relabel[np.asarray(r)], np.arange(10), sigma.copy())
-            for r in grid_rounds_100()
-        ]
-        starts = starts[4:]
-        if len(starts) > 1:
-            # everybody plays every round: a tabu search over the other rounds (tabu.py) beats
-            # the annealer here; the anneal below then only evens tables and judges
-            share = 0.85
-            tabu = solvers.tabu()
-            found, tstats = tabu.tabu_groups(
-                players,
-                [r.groups for r in frozen],
-                [r.groups for r in starts],
-                seed,
-                iterations=None if iterations is None else max(1, int(iterations * share)),
-                time_limit=None if iterations is not None else time_limit * share,
-                cap=pair_cap(players, games),
-                chains=tabu.default_chains(),
-                target=lowest_shared(players, games, tables),
-            )
-            frozen += [RoundState(g, np.arange(10), sigma.copy()) for g in found]
-            starts = []
-            searched = tstats
-    if construct and players == 50 and tables == 5:
-        # an orthogonal array OA(50, 10, 5, 2): any two rounds meet the round-pair bound exactly
-        relabel = rng.permutation(players)
-        rows = random.Random(seed).sample(oa50_rounds(), min(10, free_count))
-        frozen = [RoundState(relabel[np.asarray(r)], np.arange(5), sigma.copy()) for r in rows]
-        starts = starts[len(frozen) :]
-    cyclic = None
-    if construct and players == 30 and tables == 3 and free_count <= 12:
-        cyclic = orbit.cyclic_rounds_30_within_cap(free_count)
-    if cyclic is not None:
-        # rounds of the cyclic construction: the round-pair bound exactly, within the cap (10 and
-        # 12 games: std 0.959 and 0.883, where the searches got 0.962 and 0.93-0.96)
-        relabel = rng.permutation(players)
-        frozen = [RoundState(relabel[np.asarray(r)], np.arange(3), sigma.copy()) for r in cyclic]
-        starts = []
-    elif construct and players == 30 and tables == 3 and free_count <= 13:
-        # the annealer starts from rounds at the round-pair bound (latin.oa30_rounds) that break the
-        # pair cap ceil(lambda) + 1; it trades a little of the bound for the cap
-        relabel = rng.permutation(players)
-        starts = [
-            RoundState(relabel[np.asarray(r)], np.arange(3), sigma.copy()) for r in oa30_rounds(free_count, seed)
-        ]
-    if construct and players == 20 and tables == 2 and free_count <= 19:
-        # rows of a Hadamard matrix of order 20: every two rounds orthogonal, the bound met exactly
-        relabel = rng.permutation(players)
-        every = hadamard_rounds_20()
-        rows = [every[i] for i in best_hadamard_rows(free_count, seed)]
-        cap = pair_cap(players, games)
-        if _most_meetings(rows, players) > cap:
-            # no choice of rows keeps every pair within the cap (8, 12 games). Re-solved a few
-            # rounds at a time exactly, every two rounds kept at the bound but for as few pairs of
-            # rounds as it can (exact.near_bound; 20 x 12: one, std 1.088 against the bound 1.079);
-            # then the tabu search lowers the shared pairs from there within the cap (20 x 8: std
-            # 1.142 against 1.104, the best the cap allows: bench/seating_limits.py)
-            share = 0.5
-            repaired = solvers.exact().near_bound(
-                players,
-                [np.asarray(r) for r in rows],
-                cap,
-                np.random.default_rng(seed),
-                # each level of loose pairs of rounds takes 3-5 s at 20 players, 20 x 12 about
-                # 10 s in all: within 30 s with the rest of the run
-                time_limit=None if iterations is not None else min(18.0, 2.4 * time_limit),
-            )
-            found, tstats = solvers.tabu().tabu_groups(
-                players,
-                [],
-                repaired or [np.asarray(r) for r in rows],
-                seed,
-                iterations=None if iterations is None else max(1, int(iterations * share)),
-                time_limit=None if iterations is not None else time_limit * share,
-                cap=cap,
-                target=lowest_shared(players, games, tables),
-            )
-            if _most_meetings(found, players) <= cap:
-                rows = [g.tolist() for g in found]
-                searched = tstats
-            elif repaired is not None:
-                rows = [g.tolist() for g in repaired]
-        rows = [row[::-1] if flip else row for row, flip in zip(rows, best_flips(rows, players))]
-        frozen = [RoundState(relabel[np.asarray(r)], np.arange(2), sigma.copy()) for r in rows]
-        starts = []
+    built = None
+    if balance == "pairs" and not fixed and not apart and not clubs:
+        request = Request(
+            players, tables, games, free_count, balance, pair_cap(players, games),
+            seed=seed, iterations=iterations, time_limit=time_limit,
+        )
+        built = constructions.starting_rounds(request)
+    if built is not None:
+        relabel = rng.permutation(players)  # another seed, other players at each place
+        placed = [RoundState(relabel[np.asarray(r)], np.arange(tables), sigma.copy()) for r in built.rounds]
+        if built.use is Use.START:
+            starts = placed
+        else:
+            frozen, starts, searched = placed, starts[len(placed) :], built.stats
+            if built.search_rest and len(starts) > 1:
+                found, searched = _search_rest(players, games, tables, frozen, starts, seed, iterations, time_limit)
+                frozen += [RoundState(g, np.arange(tables), sigma.copy()) for g in found]
+                starts = []
     result, stats = optimise(
         players, tables, starts, fixed, _apart_pairs(apart, clubs, index), seed, iterations, time_limit, frozen,
         balance=balance,

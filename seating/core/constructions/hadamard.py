@@ -12,7 +12,9 @@ import math
 
 import numpy as np
 
-from ..report import pair_cap
+from .. import solvers
+from ..report import lowest_shared, meetings, pair_cap
+from .base import Built, Construction, Request, Use
 
 
 def hadamard_20() -> np.ndarray:
@@ -109,3 +111,84 @@ def complementary_rounds_20(games: int) -> list[list[list[int]]] | None:
     h = paley_hadamard(games - 1)[1:11]
     signs = np.repeat(h, 2, axis=0) * np.tile([1, -1], 10)[:, None]  # player x round
     return [[np.flatnonzero(signs[:, r] == 1).tolist(), np.flatnonzero(signs[:, r] == -1).tolist()] for r in range(games)]
+
+
+# the near-bound repair and the tabu search share what the anneal would have had: at most this
+# many seconds for the repair, and half the budget for the search
+_NEAR_BOUND_SECONDS = 18.0
+_NEAR_BOUND_SHARE = 2.4
+_SEARCH_SHARE = 0.5
+
+
+class HadamardRows20(Construction):
+    """20 players on 2 tables, pairs mode, up to 19 rounds: rows of ``hadamard_rounds_20``
+    (``best_hadamard_rows``), played as they are. Where every choice puts a pair above the cap,
+    ``exact.near_bound`` re-solves them within it, keeping every two rounds at the round-pair
+    bound but for as few pairs of rounds as it finds, and the tabu search lowers the shared pairs
+    from there within the cap. The rounds' tables are swapped (``best_flips``) so that everybody
+    sits at each table about as often."""
+
+    name = "hadamard-20"
+    use = Use.FROZEN
+
+    def applies(self, request: Request) -> bool:
+        return request.mode == "pairs" and (request.players, request.tables) == (20, 2) and request.rounds <= 19
+
+    def build(self, request: Request) -> Built:
+        players, cap, seed, iterations, time_limit = (
+            request.players, request.cap, request.seed, request.iterations, request.time_limit
+        )
+        every = hadamard_rounds_20()
+        rows = [every[i] for i in best_hadamard_rows(request.rounds, seed)]
+        stats = None
+        if meetings(rows, players).max() > cap:
+            repaired = solvers.exact().near_bound(
+                players,
+                [np.asarray(r) for r in rows],
+                cap,
+                np.random.default_rng(seed),
+                time_limit=None if iterations is not None else min(_NEAR_BOUND_SECONDS, _NEAR_BOUND_SHARE * time_limit),
+            )
+            found, tstats = solvers.tabu().tabu_groups(
+                players,
+                [],
+                repaired or [np.asarray(r) for r in rows],
+                seed,
+                iterations=None if iterations is None else max(1, int(iterations * _SEARCH_SHARE)),
+                time_limit=None if iterations is not None else time_limit * _SEARCH_SHARE,
+                cap=cap,
+                target=lowest_shared(players, request.games, request.tables),
+            )
+            if meetings(found, players).max() <= cap:
+                rows = [g.tolist() for g in found]
+                stats = tstats
+            elif repaired is not None:
+                rows = [g.tolist() for g in repaired]
+        rows = [row[::-1] if flip else row for row, flip in zip(rows, best_flips(rows, players))]
+        return Built(self.use, rows, stats=stats)
+
+
+class ComplementaryRounds20(Construction):
+    """20 players on 2 tables, near and tables modes, 12, 20 or 24 games: the whole stage from
+    ``complementary_rounds_20`` (every table count at games / 2, every pair at most games / 2
+    times), where the band and the cap allow that."""
+
+    name = "complementary-20"
+    use = Use.STAGE
+
+    def applies(self, request: Request) -> bool:
+        half = request.rounds // 2
+        return (
+            request.band is not None
+            and (request.players, request.tables) == (20, 2)
+            and request.band[0] <= half <= request.band[1]
+            and request.cap >= half
+        )
+
+    def build(self, request: Request) -> Built | None:
+        rounds = complementary_rounds_20(request.rounds)
+        return None if rounds is None else Built(self.use, rounds)
+
+
+HADAMARD_20 = HadamardRows20()
+COMPLEMENTARY_20 = ComplementaryRounds20()

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from .base import Built, Construction, Request, Use
+
 MOLS_10 = (
     (
         (5, 8, 4, 1, 2, 0, 3, 9, 6, 7),
@@ -75,3 +77,20 @@ def grid_rounds_100() -> list[list[list[int]]]:
         s = np.asarray(square)
         rounds.append([cells[s == symbol].tolist() for symbol in range(10)])
     return rounds
+
+
+class MolsGrid100(Construction):
+    """100 players on 10 tables, pairs mode: the 4 rounds of ``grid_rounds_100`` (no pair twice)
+    as they are, every other round found by the tabu search around them."""
+
+    name = "mols-grid-100"
+    use = Use.FROZEN
+
+    def applies(self, request: Request) -> bool:
+        return request.mode == "pairs" and (request.players, request.tables) == (100, 10) and request.rounds >= 4
+
+    def build(self, request: Request) -> Built:
+        return Built(self.use, grid_rounds_100(), search_rest=True)
+
+
+MOLS_GRID_100 = MolsGrid100()

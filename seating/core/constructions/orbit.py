@@ -16,6 +16,7 @@ import numpy as np
 from .. import solvers
 from ..outcomes import IMPOSSIBLE, UNKNOWN, Found, NoSeating, Outcome
 from ..report import pair_cap
+from .base import Built, Construction, Request, Use
 
 # 30 players on 3 tables: a round whose images under the permutation PI_30 (cycles 0..11,
 # 12..23 and 24..29, each player to the next in its cycle) make 12 rounds, any two at the
@@ -187,3 +188,52 @@ def orbit_seating(players, rounds, tables, period, cap, band, conflicts, shared=
     ]
     labels = [np.array([(g + i) % tables for g in range(tables)], dtype=np.int64) for i, _ in every]
     return Found(groups, labels)
+
+
+class Cyclic30(Construction):
+    """30 players on 3 tables, pairs mode, up to 12 rounds: the choice of ``cyclic_rounds_30``
+    within the pair cap (``cyclic_rounds_30_within_cap``), played as it is; nothing where no
+    choice keeps the cap."""
+
+    name = "cyclic-30"
+    use = Use.FROZEN
+
+    def applies(self, request: Request) -> bool:
+        return request.mode == "pairs" and (request.players, request.tables) == (30, 3) and request.rounds <= 12
+
+    def build(self, request: Request) -> Built | None:
+        rounds = cyclic_rounds_30_within_cap(request.rounds)
+        return None if rounds is None else Built(self.use, rounds)
+
+
+# the orbit model answers in seconds up to these sizes and not at all at 10 tables or 100 players
+# (docs/seating.md); it needs half a second of the time left, when there is a time limit
+_ORBIT_TABLES = 5
+_ORBIT_PLAYERS = 50
+_ORBIT_SECONDS = 0.5
+
+
+class OrbitStage(Construction):
+    """Up to 5 tables and 50 players, near and tables modes: a whole stage within the cap and the
+    band from the orbit model (``orbit_within``), when it finds one."""
+
+    name = "orbit"
+    use = Use.STAGE
+
+    def applies(self, request: Request) -> bool:
+        return (
+            request.band is not None
+            and request.tables <= _ORBIT_TABLES
+            and request.players <= _ORBIT_PLAYERS
+            and (request.time_limit is None or request.time_limit >= _ORBIT_SECONDS)
+        )
+
+    def build(self, request: Request) -> Built | None:
+        found = orbit_within(
+            request.players, request.rounds, request.tables, request.cap, request.band, time_limit=request.time_limit
+        )
+        return Built(self.use, found.rounds, tables=found.tables) if isinstance(found, Found) else None
+
+
+CYCLIC_30 = Cyclic30()
+ORBIT = OrbitStage()

@@ -9,10 +9,12 @@ they can (the round-pair bound exactly).
 from __future__ import annotations
 
 import itertools
+import random
 
 import numpy as np
 
 from ..report import pair_cap
+from .base import Built, Construction, Request, Use
 
 # A generalised Hadamard matrix GH(10) over Z_5: in any two columns (and, as its transpose is one
 # too, in any two rows) the differences take every value of Z_5 exactly twice. Found by a search
@@ -94,3 +96,36 @@ def oa30_rounds(games: int, seed: int = 0, sample: int = 4000) -> list[list[list
         if best_key is None or key < best_key:
             best_key, best = key, rows
     return [[np.flatnonzero(best[:, c] == x).tolist() for x in range(3)] for c in range(games)]
+
+
+class OrthogonalArray50(Construction):
+    """50 players on 5 tables, pairs mode: up to 10 rounds of ``oa50_rounds`` (a seeded choice
+    when the stage has fewer), any two at the round-pair bound, played as they are."""
+
+    name = "orthogonal-array-50"
+    use = Use.FROZEN
+
+    def applies(self, request: Request) -> bool:
+        return request.mode == "pairs" and (request.players, request.tables) == (50, 5)
+
+    def build(self, request: Request) -> Built:
+        rows = random.Random(request.seed).sample(oa50_rounds(), min(10, request.rounds))
+        return Built(self.use, rows)
+
+
+class Simplex30(Construction):
+    """30 players on 3 tables, pairs mode, up to 13 rounds: the anneal starts from ``oa30_rounds``
+    (at the round-pair bound but above the pair cap) and trades a little of the bound for the cap."""
+
+    name = "simplex-30"
+    use = Use.START
+
+    def applies(self, request: Request) -> bool:
+        return request.mode == "pairs" and (request.players, request.tables) == (30, 3) and request.rounds <= 13
+
+    def build(self, request: Request) -> Built:
+        return Built(self.use, oa30_rounds(request.rounds, request.seed))
+
+
+ORTHOGONAL_ARRAY_50 = OrthogonalArray50()
+SIMPLEX_30 = Simplex30()

@@ -26,6 +26,8 @@ import itertools
 
 import numpy as np
 
+from .base import Built, Construction, Request, Use
+
 INFINITY = 9  # points 0..8 are the elements a + 3b of GF(9) = GF(3)[i] (i^2 = -1), 9 is infinity
 
 
@@ -116,3 +118,26 @@ def rounds_once_at_each_table(seed: int = 0) -> list[list[list[int]]]:
     sends r to t (so table numbers are meaningful: every player sits at every table once)."""
     table_of = cosets(seed=seed)
     return [[np.flatnonzero(table_of[:, r] == t).tolist() for t in range(10)] for r in range(10)]
+
+
+class Projective100(Construction):
+    """100 players, 10 games on 10 tables, near and tables modes: the whole stage from
+    ``rounds_once_at_each_table`` (every player at every table once, no pair three times), where
+    the band and the cap allow that."""
+
+    name = "projective-100"
+    use = Use.STAGE
+
+    def applies(self, request: Request) -> bool:
+        return (
+            request.band is not None
+            and (request.players, request.rounds, request.tables) == (100, 10, 10)
+            and request.band[0] <= 1 <= request.band[1]
+            and request.cap >= 2
+        )
+
+    def build(self, request: Request) -> Built:
+        return Built(self.use, rounds_once_at_each_table())
+
+
+PROJECTIVE_100 = Projective100()

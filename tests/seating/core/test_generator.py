@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from seating.core import ImpossibleSize, exact, generate, generator, quality_report
+from seating.core import ImpossibleSize, constructions, exact, generate, generator, quality_report
 from seating.core.constructions import orbit
 from seating.core.outcomes import UNKNOWN
 from tests.seating.core.seating_checks import check_hard_rules, spread
@@ -179,7 +179,7 @@ def test_near_mode_keeps_its_band_and_leaves_fewer_pairs_above_the_cap_when_none
     # switched off the repair keeps the one in the band with the fewest pairs above the cap: 3,
     # where the anneal alone leaves 9.
     monkeypatch.setattr(exact, "repair", lambda *args, **kwargs: None)
-    monkeypatch.setattr(generator, "_within_cap_and_band", lambda *args: None)  # no orbit model
+    monkeypatch.setattr(constructions, "whole_stage", lambda request: None)  # no orbit model
     seating = generate(25, 8, seed=1, iterations=20_000, balance="near")
     monkeypatch.setattr(generator, "_within_cap", lambda players, games, fixed, result, *rest, **kw: (result, None))
     annealed = generate(25, 8, seed=1, iterations=20_000, balance="near")
@@ -193,7 +193,7 @@ def test_the_exact_repair_brings_25_by_8_near_within_the_cap_and_the_band(monkey
     # the tabu searches leave pairs at 5 meetings here; re-solving a few rounds or players at a
     # time with the SAT model (seating.core.exact) finds a seating with nobody above 4, in the band
     # (the orbit model, tried first, is switched off to see the repair)
-    monkeypatch.setattr(generator, "_within_cap_and_band", lambda *args: None)
+    monkeypatch.setattr(constructions, "whole_stage", lambda request: None)
     seating = generate(25, 8, seed=1, iterations=8_000, balance="near")
     check_hard_rules(seating, 25, 8, 2)
     stage = quality_report(seating)["stage"]
