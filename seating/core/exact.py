@@ -1,36 +1,25 @@
-"""Within the pair cap, exactly: the free rounds as a SAT model, for when the searches miss.
+"""Within the pair cap, exactly: the free rounds of a stage as a SAT model (CaDiCaL through
+python-sat), for when the tabu searches miss a seating that exists.
 
-The tabu searches (``tabu.py``) look for a seating with every pair within the cap ceil(lambda) + 1,
-and in the "near" and "tables" modes with every table and judge count in the band as well. A
-search either finds one or runs out of time, and running out of time proves nothing: 25 x 8 in
-the near mode left 2-3 pairs at 5 meetings over a whole 28 s run, yet a SAT solver finds a
-seating there with nobody above 4 (5-55 s over the whole stage). So when the searches miss, the
-generator (up to 40 players) asks this model a part of the seating at a time (``repair``), with
-what is left of its time.
-
-The model keeps what the search keeps: the fixed (played) rounds as they are, who plays each free
+The model keeps what the searches keep: the fixed (played) rounds as they are, who plays each free
 round, and each group's table and judge label. A variable says that player p sits in group g of
 free round r. Clauses: every playing player in exactly one group; every group of 10; every pair
 meets at most ``cap`` times over the whole stage (the fixed rounds' meetings counted); with a
-``band``, every player's count at each table label and with each judge label within it. The
-solver (CaDiCaL, through python-sat) only decides whether such a seating exists; the tabu search
-then lowers the shared pairs from it while it stays within the cap and the band.
+``band``, every player's count at each table label and with each judge label within it; with
+``shared``, every two rounds at the round-pair bound but for a budget of "loose" pairs of rounds.
+The solver only decides whether such a seating exists; the tabu search then lowers the shared
+pairs from it while it stays within the cap and the band.
 
-The same model can also keep the round-pair bound: every table of a free round sharing 10/T
-players (rounded down or up) with every table of every other round, except for a budget of
-"loose" pairs of rounds. ``near_bound`` uses it for 20 players, whose Hadamard rows meet the bound
-but break the cap: it looks for the fewest loose pairs of rounds that keep the cap.
-
-``orbit_within`` asks a much smaller model for a whole stage in the "tables" and "near" modes,
-when the searches leave pairs above the cap (25 x 8 tables: 10 pairs at 5; 30 x 12 tables: 18
-at 6; 50 x 10 tables: 40 at 4): the rounds are the images of one or more base rounds under a
-fixed permutation of the players, and the table labels turn with the rounds, so its variables are
-the base rounds'. With every table count exact it finds 25 x 8 within the cap in 0.1 s (std 1.05),
-30 x 12 in 2 s (1.14), 50 x 10 in 1.3 s (1.03).
+* ``seating_within``: the model over the given free rounds.
+* ``repair``: the model over a part of the seating at a time, until every pair is within the cap.
+* ``near_bound``: rounds at the round-pair bound that break the cap (the Hadamard rows of 20
+  players) brought within it, missing the bound at as few pairs of rounds as it finds.
 
 Outcomes (``outcomes.py``): ``Found`` (the free rounds' groups, with the labels they were given),
 ``IMPOSSIBLE`` (proved: no seating keeps the cap and the band with these fixed rounds and these
-players out), or ``UNKNOWN`` (the budget of ``conflicts`` ran out).
+players out), or ``UNKNOWN`` (the budget of ``conflicts`` ran out). A budget of conflicts, not
+seconds, gives the same answer on every machine. This module imports python-sat: load it through
+``solvers.exact()``.
 """
 from __future__ import annotations
 
@@ -151,9 +140,8 @@ def _round_pairs(model: Model, fixed, free, y, shared, loose) -> bool:
     """Every pair of rounds with a free one at the round-pair bound: each table of one shares
     ``low``..``high`` players with each table of the other. At most ``loose`` pairs of rounds in
     the stage (those of the fixed rounds counted) may share one fewer or one more instead: each
-    such pair costs a few shared pairs over the bound (2 at 2 tables, 1-2 at 3), and the bound
-    itself can be out of reach within the cap (20 x 12: ``bench/seating_limits.py``). False when
-    the fixed rounds alone miss more than ``loose``."""
+    such pair costs a few shared pairs over the bound (2 at 2 tables, 1-2 at 3). False when the
+    fixed rounds alone miss more than ``loose``."""
     low, high = shared
     budget = loose - loose_round_pairs(fixed, shared)
     if budget < 0:
@@ -242,8 +230,8 @@ def repair(
     loose: int = 0,
 ):
     """Bring every pair within ``cap`` by re-solving a part of the seating at a time (a large
-    neighbourhood search): the model over everything can take minutes (25 x 8 near: 5-55 s), over
-    a part it answers in well under a second. Steps alternate between two kinds of part:
+    neighbourhood search: the model over a part answers far sooner than over everything). Steps
+    alternate between two kinds of part:
     - a few free rounds (3 to 6), at least one in which each pair above the cap meets (else that
       pair stays above it), the other rounds kept;
     - a few players (8 to 14), one of each pair above the cap, free to change tables in every
@@ -306,17 +294,12 @@ def near_bound(
     levels: tuple[int, ...] = (1, 8),
     conflicts: int = 10_000,
 ):
-    """Rounds that meet the round-pair bound but break the cap (the rows of a Hadamard matrix at
-    20 x 12 put pairs at 8 meetings, the cap being 7) -> rounds within the cap that miss the bound
-    at as few pairs of rounds as ``repair`` finds. It allows each of ``levels`` loose pairs of
-    rounds in turn until one succeeds, then one fewer than the seating it found has, until that
-    fails (``steps`` steps a level, ``time_limit`` seconds in all). A level that is too tight
-    spends all its steps (3-5 s at 20 players) while one with room answers sooner, so the levels
-    jump from 1 to 8 instead of climbing one by one, and come down from what was found (0 is
-    tried on the way down, never first: it is out of reach at 20 x 8 and 20 x 12,
-    ``bench/seating_limits.py``). 20 x 12 ends at 1 (std 1.088 against the bound 1.079) in about
-    10 s, 20 x 8 at 4 (1.142, the best the cap allows) in 6 s, 20 x 14 at 6 (1.047, where the
-    tabu search alone gets 1.206) in 16 s. Returns the rounds or None."""
+    """Rounds that meet the round-pair bound but break the cap (everybody playing every round) ->
+    rounds within the cap that miss the bound at as few pairs of rounds as ``repair`` finds, or
+    None. It allows each of ``levels`` loose pairs of rounds in turn until one succeeds, then one
+    fewer than the seating it found has, until that fails (``steps`` steps a level, ``time_limit``
+    seconds in all); 0 is tried only on the way down. docs/seating.md gives what it reaches at 20
+    players and why the levels jump."""
     shared = round_pair_bound_range(len(rounds[0]))
     started = time.perf_counter()
 

@@ -8,17 +8,13 @@ Public API (players numbered 1..P in and out, as in the JSON document):
 * ``reseat(seating, played_rounds, withdrawn=(), substitutes=(), seed=0, time_limit=None,
   apart=(), clubs=(), iterations=None, balance="pairs") -> Seating``
 
-Pipeline of ``generate``: check the sizes; decide who sits out which round (evenly spread);
-build starting groups (for 100 players on 10 tables, with balance="pairs", the 4 repeat-free
-rounds of two orthogonal Latin squares of order 10, searched further by ``tabu.py``; for 30 players
-the cyclic rounds of ``latin.cyclic_rounds_30`` where a choice keeps the cap, else those of
-``latin.oa30_rounds``; for 20 players the rows of a Hadamard matrix, brought within the pair cap
-by ``exact.near_bound`` where they break it); anneal the groups (``anneal.py``) with the priority
-that ``balance`` names (``balance.py``); bring pairs above the cap within it (``_within_cap``:
-tabu searches, and in the near and tables modes first a whole stage built within the cap and the
-band: ``latin.complementary_rounds_20`` at 20 x 12, ``projective.py`` at 100 x 10, else
-``exact.orbit_within`` up to 5 tables; then ``exact.repair``); seats last by equitable edge
-colouring (``seats.py``).
+Pipeline of ``generate``: check the sizes; decide who sits out which round (``playing_sets``);
+in the pairs mode, ask the registry of constructions (``constructions.starting_rounds``) for rounds
+to keep or to start from; anneal the groups with the priority that ``balance`` names
+(``balance.py``); bring pairs above the cap ceil(lambda) + 1 within it (``_within_cap``: in the
+near and tables modes first a whole stage from the registry, ``constructions.whole_stage``, then
+tabu searches and, up to 40 players, the SAT repair ``exact.repair``); seats last by equitable
+edge colouring (``seats.py``). docs/seating.md describes each step and what it achieves where.
 
 Determinism: a seed and ``iterations`` (a move budget) give the same seating on every machine.
 With ``time_limit`` (the default when ``iterations`` is not given) the number of iterations is
@@ -44,8 +40,8 @@ from .seats import balance_seats, colour_seats
 
 
 def default_time_limit(players: int, games: int) -> float:
-    """Seconds of search when none is given: grows with the size, at most 26 s (whole runs stay
-    under 30 s up to 100 players: 100 x 10 takes about 27.5 s on the 2-core reference machine)."""
+    """Seconds of search when none is given: grows with the size, at most 26 s, so that a whole
+    run stays within about 30 s up to 100 players (docs/seating.md)."""
     return float(min(26.0, 1.5 + 0.25 * players * max(games, 1) / 10))
 
 
@@ -55,9 +51,8 @@ def playing_sets(demand: dict[int, int], tables_per_round: list[int], seed: int 
     Greedy by the largest remaining demand, which spreads sitting out evenly and never leaves a
     player more games than rounds. Among the players tied at the edge, who sits out is chosen one
     by one: not someone who sat out the round before, then whoever has sat out least often with
-    those already chosen, then the later in a fixed seeded order rotated every round. (Rotation
-    alone sends the same blocks out together again: with 25 players x 8 games, 5 players sat out
-    together twice and then shared all their other 8 rounds.)
+    those already chosen, then the later in a fixed seeded order rotated every round. Raises
+    ``SeatingError`` when the games left do not fit the rounds left.
     """
     rng = random.Random(seed)
     order = sorted(demand)
@@ -134,30 +129,32 @@ def _outside_band(states: list[RoundState], players: int, band) -> int:
     return int(((counts < low) | (counts > high))[:, playing].sum())
 
 
-# the exact repair's model grows as players^2 x rounds: at 50 players one step took seconds and
-# found nothing in our runs (50 x 10 tables), at 20-30 it answers in well under a second
+# the SAT repair's model grows as players^2 x rounds: above this it stops answering in time
 _EXACT_PLAYERS = 40
-_WHOLE_RUN = 28.0  # seconds: the issue wants every size up to 100 players within 30 s
+_WHOLE_RUN = 28.0  # seconds for a whole run with a time limit: the issue wants 30 s up to 100 players
 
 
 def _within_cap(
     players, games, fixed, result, seed, iterations, time_limit, balance="pairs", attempts: int = 10, started=None
 ):
-    """If a pair meets more than ceil(lambda) + 1 times (the annealer can leave a few: 2-3 pairs
-    at 5 in 25 x 8), tabu searches look for the seating with the fewest shared pairs among those
-    with nobody above the cap, and its groups replace the result's (table and judge labels kept).
-    A search either finds one or not (25 x 8: about half of them do, whatever their length), so up
-    to ``attempts`` short ones run (each 3/10 of the anneal's time, or 5x its iterations), the
-    first from the result, the others from its rounds shuffled (the same players sitting out),
-    until one does: 25 x 8 within the cap for seeds 1-6 in 9-22 s, against 2 of 5 with one
-    search as long as the anneal. With balance "near" or "tables" the searches keep every table
-    and judge count in that mode's band too (the groups' labels stay where they are). When none
-    finds one (near mode cannot at 20 x 8: ``bench/seating_limits.py``), the seating with the
-    fewest pairs above the cap is kept, in the band. In the near and tables modes with no played
-    rounds, a whole stage built within the cap and the band (``_within_cap_and_band``) comes
-    first: it replaces the result with its own table labels, the judges following the tables (in
-    the near mode a search then lowers its shared pairs). Returns the rounds and the stats of the
-    search they come from (None when they are the result's or built)."""
+    """The annealed ``result`` (after the ``fixed`` rounds) with every pair within the cap
+    ceil(lambda) + 1 where a search finds such a seating; ``result`` itself when nobody is above
+    the cap or the rounds have different numbers of tables.
+
+    In the near and tables modes with no played rounds, a whole stage from the registry
+    (``constructions.whole_stage``, for the exact band first, then the mode's) comes first: it
+    replaces the result with its own table labels, the judges following the tables; in the near
+    mode a tabu search then lowers its shared pairs. Otherwise up to ``attempts`` tabu searches
+    (each 3/10 of the anneal's time, or 5x its iterations; the first from the result, the others
+    from its rounds shuffled, the same players sitting out) look for the seating with the fewest
+    shared pairs among those within the cap, and in the near and tables modes within the mode's
+    band with the groups' labels kept. After the first, up to 40 players, the SAT repair
+    (``exact.repair``) tries too. When none succeeds, the seating with the fewest pairs above the
+    cap is kept (in the band). With a time limit these steps share what is left of 28 s since
+    ``started`` (when ``generate`` began).
+
+    Returns the rounds and the stats of the search they come from (None when they are the
+    result's or built)."""
     cap = pair_cap(players, games)
     rounds = [r.groups for r in list(fixed) + list(result)]
     if len({len(g) for g in rounds}) > 1:
@@ -192,18 +189,16 @@ def _within_cap(
             time_limit=None if time_limit is None else max(shortest, min(time_limit * 3 / 10, left)),
             cap=cap,
             chains=tabu.default_chains(),
-            over=200,  # the cap first (with 50 the search stayed at one pair above it)
+            over=200,  # the cap first: a steep price for every meeting above it
             labels=labels,
             band=band,
             alpha=200.0,  # weighs the band only when there are labels (tabu._chain)
         )
 
     if band is not None and not fixed:
-        # a construction within the cap and the band, where the searches leave pairs above the
-        # cap (20 x 12, 25 x 8, 30 x 12, 50 x 10 and 100 x 10 tables; 25 x 8 and 30 x 12 near)
+        # a stage built within the cap and the band; the exact band lies within the near one and
+        # its stages share fewer pairs, so it is asked first (docs/seating.md)
         exact_band = (games // len(rounds[0]), -(-games // len(rounds[0])))
-        # the exact band lies within the near one, and its constructions share fewer pairs (30 x
-        # 12: std 1.14 against 1.29 built for the near band and polished)
         built = None
         for wanted in dict.fromkeys([exact_band, band]):
             step_started = time.perf_counter()
@@ -246,8 +241,8 @@ def _within_cap(
             if above < fewest[0]:
                 fewest = (above, candidate, tstats)
         if attempt == 0 and players <= _EXACT_PLAYERS:
-            # the searches keep missing where a seating exists (25 x 8 near): re-solve a few rounds
-            # or players at a time exactly (exact.repair), then lower the shared pairs from there
+            # a search can miss where a seating within the cap exists: re-solve a few rounds or
+            # players at a time exactly (exact.repair), then lower the shared pairs from there
             started = time.perf_counter()
             repaired = solvers.exact().repair(
                 players, [r.groups for r in fixed], [r.groups for r in fewest[1]], cap, rng, labels, band,
@@ -322,11 +317,14 @@ def generate(
     of rounds of the stage does not change). ``iterations``: a move budget (deterministic);
     otherwise ``time_limit`` seconds (default ``default_time_limit``).
     ``balance``: what gives way when opponents and tables/judges conflict, which they provably do
-    (``report.table_balanced_shared``; e.g. 30 x 10 with every player 3-4 times at every table
-    cannot go below std 1.062, against 0.959 without): "pairs" (default, the issue's order of
-    goals) puts opponents first, tables and judges as even as pair-neutral moves make them;
-    "near" keeps tables and judges within one of floor/ceil(G/T); "tables" keeps them within
-    floor/ceil(G/T) exactly, opponents as good as that allows.
+    (``report.table_balanced_shared``): "pairs" (default, the issue's order of goals) puts
+    opponents first, tables and judges as even as pair-neutral moves make them; "near" keeps
+    tables and judges within one of floor/ceil(G/T); "tables" keeps them within floor/ceil(G/T)
+    exactly, opponents as good as that allows.
+
+    Every player plays ``games`` games, never at two tables in a round; with no ``fixed_rounds``
+    every player takes every seat floor/ceil(G/10) times. Raises ``ImpossibleSize`` when the sizes cannot fill whole tables
+    (naming sizes that can), ``SeatingError`` for other requests it cannot seat.
     """
     if balance not in BALANCES:
         raise SeatingError(f"balance must be one of {', '.join(BALANCES)}, not {balance!r}")

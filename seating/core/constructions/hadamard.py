@@ -4,6 +4,9 @@
   the other; any two rounds are orthogonal, so they meet the round-pair bound exactly.
 * ``complementary_rounds_20``: rows of Paley's matrix of order 12, 20 or 24 and their negatives,
   every player at each table equally often.
+
+The registry's entries: ``HADAMARD_20`` (pairs mode) and ``COMPLEMENTARY_20`` (near and tables
+modes).
 """
 from __future__ import annotations
 

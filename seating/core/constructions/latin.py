@@ -4,9 +4,11 @@ squares of order 10 whose grid gives 100 players on 10 tables 4 rounds with no p
 * ``williams_square(n)``: a row-complete Latin square of even order n (Williams 1949): row i is
   (0, 1, n-1, 2, n-2, ...) + i mod n, so every ordered pair of distinct symbols is adjacent in
   exactly one row.
-* ``MOLS_10``: a pair of orthogonal Latin squares of order 10 (Parker 1959). With 100 players on
-  a 10 x 10 grid, rows, columns and the symbols of the two squares give 4 rounds of 10 tables in
-  which no pair meets twice (``grid_rounds_100``).
+* ``MOLS_10``: a pair of orthogonal Latin squares of order 10 (Parker 1959; whether three exist is
+  open). With 100 players on a 10 x 10 grid, rows, columns and the symbols of the two squares give
+  4 rounds of 10 tables in which no pair meets twice (``grid_rounds_100``).
+
+The registry's entry: ``MOLS_GRID_100`` (pairs mode); ``generate_final`` uses ``williams_square``.
 """
 from __future__ import annotations
 

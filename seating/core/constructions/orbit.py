@@ -4,7 +4,11 @@
   permutation with cycles of 12, 12 and 6; any two meet the round-pair bound exactly and nobody
   meets more than 5 times.
 * ``orbit_within``: a SAT model whose variables are the base rounds' only, for a whole stage
-  within the pair cap and a band of table counts.
+  within the pair cap and a band of table counts (python-sat, loaded through ``solvers.exact()``
+  when it runs).
+
+The registry's entries: ``CYCLIC_30`` (pairs mode, 30 x 3) and ``ORBIT`` (near and tables modes,
+up to 5 tables and 50 players).
 """
 from __future__ import annotations
 
@@ -21,10 +25,7 @@ from .base import Built, Construction, Request, Use
 # 30 players on 3 tables: a round whose images under the permutation PI_30 (cycles 0..11,
 # 12..23 and 24..29, each player to the next in its cycle) make 12 rounds, any two at the
 # round-pair bound exactly, with nobody meeting more than 5 times (the cap for 10 and 12 games).
-# A SAT search over rounds invariant under a permutation of this cycle type found it in about
-# 25 s; ``bench/seating_constructions.py`` finds it again and checks it. The simplex code
-# (``oa30_rounds``) meets the bound too but cannot keep the cap: there the 3 added players meet
-# some of the other 27 six times or more, whichever way they sit.
+# ``orbit_seating`` found it; ``bench/seating_constructions.py`` finds it again and checks it.
 CYCLIC_30_BASE = (
     (0, 7, 12, 13, 15, 16, 21, 23, 26, 27),
     (4, 6, 8, 9, 14, 18, 19, 24, 25, 28),
@@ -105,12 +106,9 @@ def orbit_within(
     label within ``band``, built as orbits: for a period k dividing ``rounds``, round (i, j) is
     pi^i(base round j), i < k, j < rounds / k, pi the permutation with the cycles of
     ``orbit_cycles`` (each player to the next in his cycle), and group g of round (i, j) sits at
-    table (g + i) mod T. The model has only the base rounds' variables, so it answers in 0.1-2 s
-    at 25-30 players and in about a second at 50, where the model over every round
-    does not answer at all (nor does this one at 100 players in 90 s). It tries the periods from
-    ``rounds`` down, each with a budget of ``conflicts`` (where it finds one, the first period
-    does: 25 x 8, 30 x 12, 50 x 10), and no further period after ``time_limit`` seconds (20 x 8,
-    where none exists, spends 3-8 s). The pair counts are not optimised: some pairs never meet.
+    table (g + i) mod T. The model has only the base rounds' variables. It tries the periods from
+    ``rounds`` down, each with a budget of ``conflicts``, and no further period after
+    ``time_limit`` seconds. The pair counts are not optimised: some pairs never meet.
     Returns ``Found`` (the groups, T x 10 arrays, and the table label of every group, round by
     round), or ``UNKNOWN`` when no period gave a seating."""
     started = time.perf_counter()
@@ -125,9 +123,11 @@ def orbit_within(
 
 def orbit_seating(players, rounds, tables, period, cap, band, conflicts, shared=None, cycles=None) -> Outcome:
     """``orbit_within`` for one period: ``Found``, ``IMPOSSIBLE`` or ``UNKNOWN``. With ``shared``
-    = (low, high), every two rounds also keep the round-pair bound (``_round_pairs``), and
-    ``cycles`` (lengths dividing ``period``) replaces ``orbit_cycles``: the search that found
-    ``CYCLIC_30_BASE`` (``bench/seating_constructions.py``)."""
+    = (low, high), every two rounds also keep the round-pair bound (every table of one shares
+    low..high players with every table of the other), and ``cycles`` (lengths dividing
+    ``period``) replaces ``orbit_cycles``: the search that found ``CYCLIC_30_BASE``
+    (``bench/seating_constructions.py``). Raises ``ValueError`` unless everybody can play equally
+    often and ``period`` divides ``rounds``."""
     if (rounds * 10 * tables) % players or rounds % period:
         raise ValueError("players must divide rounds x 10 x tables (everybody plays as often), period the rounds")
     bases = rounds // period

@@ -5,6 +5,8 @@ they can (the round-pair bound exactly).
   GH(10) over Z_5 (an OA(50, 10, 5, 2)).
 * ``oa30_rounds``: up to 13 rounds of 3 tables over 30 players, from the ternary simplex code (an
   OA(27, 13, 3, 2)) plus 3 players; it breaks the pair cap, so the annealer starts from it.
+
+The registry's entries: ``ORTHOGONAL_ARRAY_50`` and ``SIMPLEX_30`` (pairs mode).
 """
 from __future__ import annotations
 

@@ -2,8 +2,7 @@
 players meeting three times: the projective line over GF(9).
 
 The "tables" mode asks each player to sit at each of the 10 tables once in 10 rounds, and the
-cap ceil(lambda) + 1 allows two meetings. The searches leave about 150 pairs at 3-4 meetings
-there. This construction keeps both:
+cap ceil(lambda) + 1 allows two meetings. This construction keeps both:
 
 - The group PGL(2, 9) of the maps x -> (ax + b) / (cx + d) acts on the 10 points of the
   projective line GF(9) + {inf}, sharply 3-transitively: two different maps agree on at most 2
@@ -16,9 +15,9 @@ there. This construction keeps both:
   every round with exactly 10 players.
 
 Players of one coset never meet (g^-1 g' is in H and fixes no point). Two cosets have 40 to 50
-pairs that meet twice; ``cosets`` picks ten with few: 1840 pairs at 2 and std 0.909. The
-bound with every count at 1 is 0.514 (``report.table_balanced_shared``: 450 pairs at 2), and the
-searches reached 0.82 only with about 150 pairs above the cap.
+pairs that meet twice; ``cosets`` picks ten with few: 1840 pairs at 2 and std 0.909.
+
+The registry's entry: ``PROJECTIVE_100`` (near and tables modes, 100 x 10 on 10 tables).
 """
 from __future__ import annotations
 
