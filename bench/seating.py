@@ -15,6 +15,9 @@ the note how many pairs meet more often than the cap ceil(lambda) + 1.
 mafia-schedule has no time budget in its API: it runs in a subprocess with a timeout of
 ``mafia-factor`` x our time (capped by ``--mafia-cap`` when given) and shows 'timed out' past it.
 It has no judges. ``pip install mafia-schedule==0.0.6`` into the venv for its rows (bench only).
+
+docs/seating.md quotes figures measured with it (std and pairs above the cap for each size, mode
+and construction, and the time of a whole run) on the 2-core reference machine.
 """
 from __future__ import annotations
 

@@ -1,6 +1,11 @@
 """Seating of a sports-mafia stage: a pure generator (no Django in this package's modules).
 
-The Django side that stores a seating lives in ``seating`` and is imported only from there.
+``generator`` (generate, generate_final, reseat) anneals the groups (``balance``, ``anneal``),
+consults the registry of size-specific constructions (``constructions``), runs the tabu search
+(``tabu``) and the SAT models (``exact``), both loaded only when needed (``solvers``), and seats
+the players last (``seats``); ``report`` measures a seating against its bounds. docs/seating.md
+has the notes. The Django side that stores a seating lives in ``seating`` and is imported only
+from there.
 """
 from .errors import ImpossibleSize, SeatingError
 from .generator import generate, generate_final, reseat

@@ -1,36 +1,25 @@
-"""Within the pair cap, exactly: the free rounds as a SAT model, for when the searches miss.
+"""Within the pair cap, exactly: the free rounds of a stage as a SAT model (CaDiCaL through
+python-sat), for when the tabu searches miss a seating that exists.
 
-The tabu searches (``tabu.py``) look for a seating with every pair within the cap ceil(lambda) + 1,
-and in the "near" and "tables" modes with every table and judge count in the band as well. A
-search either finds one or runs out of time, and running out of time proves nothing: 25 x 8 in
-the near mode left 2-3 pairs at 5 meetings over a whole 28 s run, yet a SAT solver finds a
-seating there with nobody above 4 (5-55 s over the whole stage). So when the searches miss, the
-generator (up to 40 players) asks this model a part of the seating at a time (``repair``), with
-what is left of its time.
-
-The model keeps what the search keeps: the fixed (played) rounds as they are, who plays each free
+The model keeps what the searches keep: the fixed (played) rounds as they are, who plays each free
 round, and each group's table and judge label. A variable says that player p sits in group g of
 free round r. Clauses: every playing player in exactly one group; every group of 10; every pair
 meets at most ``cap`` times over the whole stage (the fixed rounds' meetings counted); with a
-``band``, every player's count at each table label and with each judge label within it. The
-solver (CaDiCaL, through python-sat) only decides whether such a seating exists; the tabu search
-then lowers the shared pairs from it while it stays within the cap and the band.
+``band``, every player's count at each table label and with each judge label within it; with
+``shared``, every two rounds at the round-pair bound but for a budget of "loose" pairs of rounds.
+The solver only decides whether such a seating exists; the tabu search then lowers the shared
+pairs from it while it stays within the cap and the band.
 
-The same model can also keep the round-pair bound: every table of a free round sharing 10/T
-players (rounded down or up) with every table of every other round, except for a budget of
-"loose" pairs of rounds. ``near_bound`` uses it for 20 players, whose Hadamard rows meet the bound
-but break the cap: it looks for the fewest loose pairs of rounds that keep the cap.
+* ``seating_within``: the model over the given free rounds.
+* ``repair``: the model over a part of the seating at a time, until every pair is within the cap.
+* ``near_bound``: rounds at the round-pair bound that break the cap (the Hadamard rows of 20
+  players) brought within it, missing the bound at as few pairs of rounds as it finds.
 
-``orbit_within`` asks a much smaller model for a whole stage in the "tables" and "near" modes,
-when the searches leave pairs above the cap (25 x 8 tables: 10 pairs at 5; 30 x 12 tables: 18
-at 6; 50 x 10 tables: 40 at 4): the rounds are the images of one or more base rounds under a
-fixed permutation of the players, and the table labels turn with the rounds, so its variables are
-the base rounds'. With every table count exact it finds 25 x 8 within the cap in 0.1 s (std 1.05),
-30 x 12 in 2 s (1.14), 50 x 10 in 1.3 s (1.03).
-
-Outcomes: a seating (its groups, round by round, with the labels of the free rounds it was given),
+Outcomes (``outcomes.py``): ``Found`` (the free rounds' groups, with the labels they were given),
 ``IMPOSSIBLE`` (proved: no seating keeps the cap and the band with these fixed rounds and these
-players out), or ``UNKNOWN`` (the budget of ``conflicts`` ran out).
+players out), or ``UNKNOWN`` (the budget of ``conflicts`` ran out). A budget of conflicts, not
+seconds, gives the same answer on every machine. This module imports python-sat: load it through
+``solvers.exact()``.
 """
 from __future__ import annotations
 
@@ -42,21 +31,8 @@ from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 from pysat.solvers import Cadical195
 
-from .latin import cycle_permutation
-
-IMPOSSIBLE = "impossible"
-UNKNOWN = "unknown"
-
-
-def meetings(rounds, players: int) -> np.ndarray:
-    """How often every two players meet in these rounds (lists of tables of 0-based players)."""
-    meet = np.zeros((players, players), dtype=np.int64)
-    for rnd in rounds:
-        for table in rnd:
-            table = np.asarray(table)
-            meet[np.ix_(table, table)] += 1
-    np.fill_diagonal(meet, 0)
-    return meet
+from .outcomes import IMPOSSIBLE, UNKNOWN, Found, NoSeating, Outcome
+from .report import loose_round_pairs, meetings, round_pair_bound_range
 
 
 class Model:
@@ -86,7 +62,7 @@ class Model:
             self.clauses.extend(encoded.clauses)
         return True
 
-    def solve(self, conflicts: int):
+    def solve(self, conflicts: int) -> set[int] | NoSeating:
         """The variables true in a solution, or ``IMPOSSIBLE``, or ``UNKNOWN`` when ``conflicts``
         ran out. A budget of conflicts, not seconds: CaDiCaL cannot be interrupted through
         python-sat, and a budget gives the same answer on every machine."""
@@ -111,15 +87,15 @@ def seating_within(
     movable: set[int] | None = None,
     shared: tuple[int, int] | None = None,
     loose: int = 0,
-):
+) -> Outcome:
     """``fixed`` and ``free``: rounds as (T x 10) arrays of 0-based player indices, as in
     ``tabu.tabu_groups``; ``labels``: (tables, judges), the label of every group of every round
     (fixed first), with ``band`` = (low, high) the range every player's count at a table label and
     with a judge label must keep. ``movable``: when given, only these players may change group;
     the others stay in their groups of ``free``. ``shared`` = (low, high): every round plays
     everybody and two rounds keep the round-pair bound (``_round_pairs``), but for at most
-    ``loose`` pairs of rounds in the whole stage. Returns the free rounds' groups (T x 10 arrays,
-    group g keeping its labels), ``IMPOSSIBLE`` or ``UNKNOWN``; see the module doc."""
+    ``loose`` pairs of rounds in the whole stage. Returns ``Found`` with the free rounds' groups
+    (T x 10 arrays, group g keeping its labels), ``IMPOSSIBLE`` or ``UNKNOWN``; see the module doc."""
     fixed = [np.asarray(g).reshape(-1, 10) for g in fixed]
     free = [np.asarray(g).reshape(-1, 10) for g in free]
     if not free:
@@ -160,33 +136,12 @@ def seating_within(
     return _solve(model, free, y, conflicts)
 
 
-def round_pair_bound_range(tables: int) -> tuple[int, int]:
-    """How many players a table of one round and a table of another share when the two rounds
-    meet the round-pair bound (everybody playing both): 10/T rounded down or up, since
-    sum C(n_ij, 2) over the T x T counts, each row and column summing to 10, is least when they
-    are as equal as they can be (5; 3-4; 2-3; 2; 0-1 for 2, 3, 4, 5, 10 tables)."""
-    return 10 // tables, -(-10 // tables)
-
-
-def loose_round_pairs(rounds, shared: tuple[int, int]) -> int:
-    """How many pairs of these rounds (lists of groups of player indices) miss the round-pair
-    bound: some table of one and table of the other share fewer than low or more than high."""
-    low, high = shared
-    sets = [[set(int(p) for p in group) for group in rnd] for rnd in rounds]
-    return sum(
-        1
-        for a, b in itertools.combinations(sets, 2)
-        if any(not low <= len(x & y) <= high for x in a for y in b)
-    )
-
-
 def _round_pairs(model: Model, fixed, free, y, shared, loose) -> bool:
     """Every pair of rounds with a free one at the round-pair bound: each table of one shares
     ``low``..``high`` players with each table of the other. At most ``loose`` pairs of rounds in
     the stage (those of the fixed rounds counted) may share one fewer or one more instead: each
-    such pair costs a few shared pairs over the bound (2 at 2 tables, 1-2 at 3), and the bound
-    itself can be out of reach within the cap (20 x 12: ``bench/seating_limits.py``). False when
-    the fixed rounds alone miss more than ``loose``."""
+    such pair costs a few shared pairs over the bound (2 at 2 tables, 1-2 at 3). False when the
+    fixed rounds alone miss more than ``loose``."""
     low, high = shared
     budget = loose - loose_round_pairs(fixed, shared)
     if budget < 0:
@@ -246,9 +201,9 @@ def _band(model: Model, players, fixed, free, y, labels, band) -> bool:
     return True
 
 
-def _solve(model: Model, free, y, conflicts: int):
+def _solve(model: Model, free, y, conflicts: int) -> Outcome:
     true = model.solve(conflicts)
-    if isinstance(true, str):
+    if isinstance(true, NoSeating):
         return true
     t = len(free[0])
     rounds = []
@@ -257,7 +212,7 @@ def _solve(model: Model, free, y, conflicts: int):
         for p, variables in y[r].items():
             groups[next(g for g, v in enumerate(variables) if v in true)].append(p)
         rounds.append(np.array(groups, dtype=free[r].dtype))
-    return rounds
+    return Found(rounds)
 
 
 def repair(
@@ -275,8 +230,8 @@ def repair(
     loose: int = 0,
 ):
     """Bring every pair within ``cap`` by re-solving a part of the seating at a time (a large
-    neighbourhood search): the model over everything can take minutes (25 x 8 near: 5-55 s), over
-    a part it answers in well under a second. Steps alternate between two kinds of part:
+    neighbourhood search: the model over a part answers far sooner than over everything). Steps
+    alternate between two kinds of part:
     - a few free rounds (3 to 6), at least one in which each pair above the cap meets (else that
       pair stays above it), the other rounds kept;
     - a few players (8 to 14), one of each pair above the cap, free to change tables in every
@@ -317,13 +272,13 @@ def repair(
             players, [every[r] for r in kept], [every[r] for r in chosen], cap, relabelled, band,
             conflicts=conflicts, movable=movable, shared=shared, loose=loose,
         )
-        if isinstance(found, str):
+        if not isinstance(found, Found):
             failures += 1
             if failures % 4 == 0:  # a little wider, within what answers fast, then narrow again
                 size = min(len(free), 3 + (size - 2) % 4)
                 movers = 8 + (movers - 6) % 8
             continue
-        for r, groups in zip(chosen, found):
+        for r, groups in zip(chosen, found.rounds):
             every[r] = groups
         return every[first:]
     return None
@@ -339,17 +294,12 @@ def near_bound(
     levels: tuple[int, ...] = (1, 8),
     conflicts: int = 10_000,
 ):
-    """Rounds that meet the round-pair bound but break the cap (the rows of a Hadamard matrix at
-    20 x 12 put pairs at 8 meetings, the cap being 7) -> rounds within the cap that miss the bound
-    at as few pairs of rounds as ``repair`` finds. It allows each of ``levels`` loose pairs of
-    rounds in turn until one succeeds, then one fewer than the seating it found has, until that
-    fails (``steps`` steps a level, ``time_limit`` seconds in all). A level that is too tight
-    spends all its steps (3-5 s at 20 players) while one with room answers sooner, so the levels
-    jump from 1 to 8 instead of climbing one by one, and come down from what was found (0 is
-    tried on the way down, never first: it is out of reach at 20 x 8 and 20 x 12,
-    ``bench/seating_limits.py``). 20 x 12 ends at 1 (std 1.088 against the bound 1.079) in about
-    10 s, 20 x 8 at 4 (1.142, the best the cap allows) in 6 s, 20 x 14 at 6 (1.047, where the
-    tabu search alone gets 1.206) in 16 s. Returns the rounds or None."""
+    """Rounds that meet the round-pair bound but break the cap (everybody playing every round) ->
+    rounds within the cap that miss the bound at as few pairs of rounds as ``repair`` finds, or
+    None. It allows each of ``levels`` loose pairs of rounds in turn until one succeeds, then one
+    fewer than the seating it found has, until that fails (``steps`` steps a level, ``time_limit``
+    seconds in all); 0 is tried only on the way down. docs/seating.md gives what it reaches at 20
+    players and why the levels jump."""
     shared = round_pair_bound_range(len(rounds[0]))
     started = time.perf_counter()
 
@@ -419,114 +369,3 @@ def _rounds_to_free(above, where, free_rounds, size, rng) -> list[int]:
     extra = max(0, size - len(chosen))
     chosen.update(int(r) for r in rng.permutation(rest)[:extra])
     return sorted(chosen)
-
-
-def orbit_cycles(players: int, period: int) -> list[int]:
-    """Cycle lengths for ``orbit_within``: as many cycles of length ``period`` as fit, then the
-    longest that divide it (30 players, period 12: 12 + 12 + 6), so the permutation to the power
-    ``period`` is the identity."""
-    cycles, left = [], players
-    while left:
-        length = max(d for d in range(1, min(period, left) + 1) if period % d == 0)
-        cycles.append(length)
-        left -= length
-    return cycles
-
-
-def orbit_within(
-    players: int,
-    rounds: int,
-    tables: int,
-    cap: int,
-    band: tuple[int, int],
-    conflicts: int = 100_000,
-    time_limit: float | None = None,
-):
-    """A whole stage of ``rounds`` rounds of ``tables`` tables (the same players sitting out as
-    often as each other) with every pair within ``cap`` and every player's count at every table
-    label within ``band``, built as orbits: for a period k dividing ``rounds``, round (i, j) is
-    pi^i(base round j), i < k, j < rounds / k, pi the permutation with the cycles of
-    ``orbit_cycles`` (each player to the next in his cycle), and group g of round (i, j) sits at
-    table (g + i) mod T. The model has only the base rounds' variables, so it answers in 0.1-2 s
-    at 25-30 players and in about a second at 50, where the model over every round
-    does not answer at all (nor does this one at 100 players in 90 s). It tries the periods from
-    ``rounds`` down, each with a budget of ``conflicts`` (where it finds one, the first period
-    does: 25 x 8, 30 x 12, 50 x 10), and no further period after ``time_limit`` seconds (20 x 8,
-    where none exists, spends 3-8 s). The pair counts are not optimised: some pairs never meet.
-    Returns (groups: T x 10 arrays, tables: the label of every group) round by round, or
-    ``UNKNOWN`` when no period gave a seating."""
-    started = time.perf_counter()
-    for period in sorted((d for d in range(2, rounds + 1) if rounds % d == 0), reverse=True):
-        if period < rounds and time_limit is not None and time.perf_counter() - started >= time_limit:
-            break
-        found = orbit_seating(players, rounds, tables, period, cap, band, conflicts)
-        if not isinstance(found, str):
-            return found
-    return UNKNOWN
-
-
-def orbit_seating(players, rounds, tables, period, cap, band, conflicts, shared=None, cycles=None):
-    """``orbit_within`` for one period: the seating, ``IMPOSSIBLE`` or ``UNKNOWN``. With ``shared``
-    = (low, high), every two rounds also keep the round-pair bound (``_round_pairs``), and
-    ``cycles`` (lengths dividing ``period``) replaces ``orbit_cycles``: the search that found
-    ``latin.CYCLIC_30_BASE`` (``bench/seating_constructions.py``)."""
-    if (rounds * 10 * tables) % players or rounds % period:
-        raise ValueError("players must divide rounds x 10 x tables (everybody plays as often), period the rounds")
-    bases = rounds // period
-    step = cycle_permutation(cycles or orbit_cycles(players, period))
-    back = [0] * players
-    for p, q in enumerate(step):
-        back[q] = p
-    source = [list(range(players))]  # player p of round (i, j) sits where source[i][p] sits in base j
-    for _ in range(period - 1):
-        source.append([back[p] for p in source[-1]])
-    out = tables  # the group of the players sitting out, when some do
-    slots = tables + (players > 10 * tables)
-    model = Model()
-    x = [[[model.var("x", j, p, g) for g in range(slots)] for p in range(players)] for j in range(bases)]
-    for j in range(bases):
-        for p in range(players):
-            model.count(x[j][p], 1, 1)
-        for g in range(tables):
-            model.count([x[j][p][g] for p in range(players)], 10, 10)
-    # turning base 0's group labels cyclically (and every table label with them) changes nothing
-    model.clauses.append([x[0][0][0]])
-    every = [(i, j) for j in range(bases) for i in range(period)]
-
-    def at(rnd, p, g):
-        i, j = rnd
-        return x[j][source[i][p]][g]
-
-    for p in range(players):
-        if slots > tables:  # everybody sits out as often: rounds - games, the same for all
-            sits = rounds - rounds * 10 * tables // players
-            model.count([at(rnd, p, out) for rnd in every], sits, sits)
-        for label in range(tables):
-            if not model.count([at(rnd, p, (label - rnd[0]) % tables) for rnd in every], *band):
-                return IMPOSSIBLE
-    for p, q in itertools.combinations(range(players), 2):
-        meets = []
-        for rnd in every:
-            m = model.var("meet", rnd, p, q)
-            meets.append(m)
-            model.clauses.extend([m, -at(rnd, p, g), -at(rnd, q, g)] for g in range(tables))
-        model.count(meets, 0, cap)
-    if shared is not None:
-        for a, b in itertools.combinations(every, 2):
-            for g in range(tables):
-                for h in range(tables):
-                    both = []
-                    for p in range(players):
-                        v = model.var("both", a, b, p, g, h)
-                        model.clauses.extend([[-v, at(a, p, g)], [-v, at(b, p, h)], [v, -at(a, p, g), -at(b, p, h)]])
-                        both.append(v)
-                    model.count(both, *shared)
-    true = model.solve(conflicts)
-    if isinstance(true, str):
-        return true
-    groups = [
-        np.array([[p for p in range(players) if at(rnd, p, g) in true] for g in range(tables)], dtype=np.int64)
-        for rnd in every
-    ]
-    labels = [np.array([(g + i) % tables for g in range(tables)], dtype=np.int64) for i, _ in every]
-    return groups, labels

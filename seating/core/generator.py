@@ -8,17 +8,13 @@ Public API (players numbered 1..P in and out, as in the JSON document):
 * ``reseat(seating, played_rounds, withdrawn=(), substitutes=(), seed=0, time_limit=None,
   apart=(), clubs=(), iterations=None, balance="pairs") -> Seating``
 
-Pipeline of ``generate``: check the sizes; decide who sits out which round (evenly spread);
-build starting groups (for 100 players on 10 tables, with balance="pairs", the 4 repeat-free
-rounds of two orthogonal Latin squares of order 10, searched further by ``tabu.py``; for 30 players
-the cyclic rounds of ``latin.cyclic_rounds_30`` where a choice keeps the cap, else those of
-``latin.oa30_rounds``; for 20 players the rows of a Hadamard matrix, brought within the pair cap
-by ``exact.near_bound`` where they break it); anneal the groups (``anneal.py``) with the priority
-that ``balance`` names (``balance.py``); bring pairs above the cap within it (``_within_cap``:
-tabu searches, and in the near and tables modes first a whole stage built within the cap and the
-band: ``latin.complementary_rounds_20`` at 20 x 12, ``projective.py`` at 100 x 10, else
-``exact.orbit_within`` up to 5 tables; then ``exact.repair``); seats last by equitable edge
-colouring (``seats.py``).
+Pipeline of ``generate``: check the sizes; decide who sits out which round (``playing_sets``);
+in the pairs mode, ask the registry of constructions (``constructions.starting_rounds``) for rounds
+to keep or to start from; anneal the groups with the priority that ``balance`` names
+(``balance.py``); bring pairs above the cap ceil(lambda) + 1 within it (``_within_cap``: in the
+near and tables modes first a whole stage from the registry, ``constructions.whole_stage``, then
+tabu searches and, up to 40 players, the SAT repair ``exact.repair``); seats last by equitable
+edge colouring (``seats.py``). docs/seating.md describes each step and what it achieves where.
 
 Determinism: a seed and ``iterations`` (a move budget) give the same seating on every machine.
 With ``time_limit`` (the default when ``iterations`` is not given) the number of iterations is
@@ -32,31 +28,20 @@ import time
 
 import numpy as np
 
-from . import exact
+from . import constructions, solvers
 from .anneal import RoundState
 from .balance import BALANCES, optimise
+from .constructions import Request, Use
+from .constructions.latin import williams_square
 from .errors import ImpossibleSize, SeatingError, check_games, check_run, check_size
-from .latin import (
-    best_flips,
-    best_hadamard_rows,
-    complementary_rounds_20,
-    cyclic_rounds_30_within_cap,
-    grid_rounds_100,
-    hadamard_rounds_20,
-    oa30_rounds,
-    oa50_rounds,
-    williams_square,
-)
 from .model import Seating, Table
-from .projective import rounds_once_at_each_table
-from .report import lowest_shared, pair_cap
+from .report import lowest_shared, meetings, pair_cap
 from .seats import balance_seats, colour_seats
-from .tabu import default_chains, tabu_groups
 
 
 def default_time_limit(players: int, games: int) -> float:
-    """Seconds of search when none is given: grows with the size, at most 26 s (whole runs stay
-    under 30 s up to 100 players: 100 x 10 takes about 27.5 s on the 2-core reference machine)."""
+    """Seconds of search when none is given: grows with the size, at most 26 s, so that a whole
+    run stays within about 30 s up to 100 players (docs/seating.md)."""
     return float(min(26.0, 1.5 + 0.25 * players * max(games, 1) / 10))
 
 
@@ -66,9 +51,8 @@ def playing_sets(demand: dict[int, int], tables_per_round: list[int], seed: int 
     Greedy by the largest remaining demand, which spreads sitting out evenly and never leaves a
     player more games than rounds. Among the players tied at the edge, who sits out is chosen one
     by one: not someone who sat out the round before, then whoever has sat out least often with
-    those already chosen, then the later in a fixed seeded order rotated every round. (Rotation
-    alone sends the same blocks out together again: with 25 players x 8 games, 5 players sat out
-    together twice and then shared all their other 8 rounds.)
+    those already chosen, then the later in a fixed seeded order rotated every round. Raises
+    ``SeatingError`` when the games left do not fit the rounds left.
     """
     rng = random.Random(seed)
     order = sorted(demand)
@@ -127,14 +111,9 @@ def _random_round(players: list[int], t: int, rng: np.random.Generator, judges=N
     return RoundState(perm.reshape(t, 10).copy(), tables, judge.copy())
 
 
-def _most_meetings(rounds, players: int) -> int:
-    """The most times any two players meet in these rounds."""
-    return int(exact.meetings(rounds, players).max())
-
-
 def _pairs_above(rounds, players: int, cap: int) -> int:
     """How many pairs meet more than ``cap`` times in these rounds."""
-    return int(np.triu(exact.meetings(rounds, players) > cap, 1).sum())
+    return int(np.triu(meetings(rounds, players) > cap, 1).sum())
 
 
 def _outside_band(states: list[RoundState], players: int, band) -> int:
@@ -150,54 +129,32 @@ def _outside_band(states: list[RoundState], players: int, band) -> int:
     return int(((counts < low) | (counts > high))[:, playing].sum())
 
 
-# the exact repair's model grows as players^2 x rounds: at 50 players one step took seconds and
-# found nothing in our runs (50 x 10 tables), at 20-30 it answers in well under a second
+# the SAT repair's model grows as players^2 x rounds: above this it stops answering in time
 _EXACT_PLAYERS = 40
-_WHOLE_RUN = 28.0  # seconds: the issue wants every size up to 100 players within 30 s
-# the orbit model answers in 0.1-2 s at 2-3 tables and in about a second at 5; at 10 nothing
-# in 90 s. Its model grows as players^2 x rounds: 100 players on 5 tables take 1.4 s to build
-_ORBIT_TABLES = 5
-_ORBIT_PLAYERS = 50
-
-
-def _within_cap_and_band(players: int, rounds: int, tables: int, cap: int, band, time_limit):
-    """A whole stage with every pair within ``cap`` and every table count in ``band``, as
-    (groups, table labels) round by round, or None: a Hadamard matrix and its negative for 20 x 12
-    (``latin.complementary_rounds_20``), the projective line for 100 x 10 (``projective.py``),
-    the orbit model up to 5 tables and 50 players (``exact.orbit_within``) when at least half a
-    second of ``time_limit`` is left."""
-    built = None
-    if (players, tables) == (20, 2) and band[0] <= rounds // 2 <= band[1] and cap >= rounds // 2:
-        built = complementary_rounds_20(rounds)
-    if (players, rounds, tables) == (100, 10, 10) and band[0] <= 1 <= band[1] and cap >= 2:
-        built = rounds_once_at_each_table()
-    if built is not None:  # table t of every round is labelled t
-        groups = [np.array(r, dtype=np.int64) for r in built]
-        return groups, [np.arange(tables) for _ in groups]
-    if tables <= _ORBIT_TABLES and players <= _ORBIT_PLAYERS and (time_limit is None or time_limit >= 0.5):
-        orbit = exact.orbit_within(players, rounds, tables, cap, band, time_limit=time_limit)
-        return None if isinstance(orbit, str) else orbit
-    return None
+_WHOLE_RUN = 28.0  # seconds for a whole run with a time limit: the issue wants 30 s up to 100 players
 
 
 def _within_cap(
     players, games, fixed, result, seed, iterations, time_limit, balance="pairs", attempts: int = 10, started=None
 ):
-    """If a pair meets more than ceil(lambda) + 1 times (the annealer can leave a few: 2-3 pairs
-    at 5 in 25 x 8), tabu searches look for the seating with the fewest shared pairs among those
-    with nobody above the cap, and its groups replace the result's (table and judge labels kept).
-    A search either finds one or not (25 x 8: about half of them do, whatever their length), so up
-    to ``attempts`` short ones run (each 3/10 of the anneal's time, or 5x its iterations), the
-    first from the result, the others from its rounds shuffled (the same players sitting out),
-    until one does: 25 x 8 within the cap for seeds 1-6 in 9-22 s, against 2 of 5 with one
-    search as long as the anneal. With balance "near" or "tables" the searches keep every table
-    and judge count in that mode's band too (the groups' labels stay where they are). When none
-    finds one (near mode cannot at 20 x 8: ``bench/seating_limits.py``), the seating with the
-    fewest pairs above the cap is kept, in the band. In the near and tables modes with no played
-    rounds, a whole stage built within the cap and the band (``_within_cap_and_band``) comes
-    first: it replaces the result with its own table labels, the judges following the tables (in
-    the near mode a search then lowers its shared pairs). Returns the rounds and the stats of the
-    search they come from (None when they are the result's or built)."""
+    """The annealed ``result`` (after the ``fixed`` rounds) with every pair within the cap
+    ceil(lambda) + 1 where a search finds such a seating; ``result`` itself when nobody is above
+    the cap or the rounds have different numbers of tables.
+
+    In the near and tables modes with no played rounds, a whole stage from the registry
+    (``constructions.whole_stage``, for the exact band first, then the mode's) comes first: it
+    replaces the result with its own table labels, the judges following the tables; in the near
+    mode a tabu search then lowers its shared pairs. Otherwise up to ``attempts`` tabu searches
+    (each 3/10 of the anneal's time, or 5x its iterations; the first from the result, the others
+    from its rounds shuffled, the same players sitting out) look for the seating with the fewest
+    shared pairs among those within the cap, and in the near and tables modes within the mode's
+    band with the groups' labels kept. After the first, up to 40 players, the SAT repair
+    (``exact.repair``) tries too. When none succeeds, the seating with the fewest pairs above the
+    cap is kept (in the band). With a time limit these steps share what is left of 28 s since
+    ``started`` (when ``generate`` began).
+
+    Returns the rounds and the stats of the search they come from (None when they are the
+    result's or built)."""
     cap = pair_cap(players, games)
     rounds = [r.groups for r in list(fixed) + list(result)]
     if len({len(g) for g in rounds}) > 1:
@@ -222,7 +179,8 @@ def _within_cap(
 
     def search(start, seed, shortest=0.0):
         """One tabu search for the cap (and the band) from ``start``."""
-        return tabu_groups(
+        tabu = solvers.tabu()
+        return tabu.tabu_groups(
             players,
             [r.groups for r in fixed],
             start,
@@ -230,29 +188,31 @@ def _within_cap(
             iterations=None if iterations is None else 5 * iterations,  # ~1/6 of an anneal iteration
             time_limit=None if time_limit is None else max(shortest, min(time_limit * 3 / 10, left)),
             cap=cap,
-            chains=default_chains(),
-            over=200,  # the cap first (with 50 the search stayed at one pair above it)
+            chains=tabu.default_chains(),
+            over=200,  # the cap first: a steep price for every meeting above it
             labels=labels,
             band=band,
             alpha=200.0,  # weighs the band only when there are labels (tabu._chain)
         )
 
     if band is not None and not fixed:
-        # a construction within the cap and the band, where the searches leave pairs above the
-        # cap (20 x 12, 25 x 8, 30 x 12, 50 x 10 and 100 x 10 tables; 25 x 8 and 30 x 12 near)
+        # a stage built within the cap and the band; the exact band lies within the near one and
+        # its stages share fewer pairs, so it is asked first (docs/seating.md)
         exact_band = (games // len(rounds[0]), -(-games // len(rounds[0])))
-        # the exact band lies within the near one, and its constructions share fewer pairs (30 x
-        # 12: std 1.14 against 1.29 built for the near band and polished)
         built = None
         for wanted in dict.fromkeys([exact_band, band]):
             step_started = time.perf_counter()
-            built = _within_cap_and_band(players, len(rounds), len(rounds[0]), cap, wanted, left)
+            request = Request(
+                players, len(rounds[0]), games, len(rounds), balance, cap, band=wanted, seed=seed, time_limit=left
+            )
+            built = constructions.whole_stage(request)
             if left is not None:
                 left = max(0.0, left - (time.perf_counter() - step_started))
             if built is not None:
                 break
         if built is not None:
-            groups, names = built
+            groups = [np.asarray(g, dtype=np.int64) for g in built.rounds]
+            names = built.tables if built.tables is not None else [np.arange(len(rounds[0])) for _ in groups]
             relabel = rng.permutation(players)  # another seed, other players at each place
             groups = [relabel[g] for g in groups]
             # judges follow the tables, so their counts keep the band too
@@ -281,10 +241,10 @@ def _within_cap(
             if above < fewest[0]:
                 fewest = (above, candidate, tstats)
         if attempt == 0 and players <= _EXACT_PLAYERS:
-            # the searches keep missing where a seating exists (25 x 8 near): re-solve a few rounds
-            # or players at a time exactly (exact.repair), then lower the shared pairs from there
+            # a search can miss where a seating within the cap exists: re-solve a few rounds or
+            # players at a time exactly (exact.repair), then lower the shared pairs from there
             started = time.perf_counter()
-            repaired = exact.repair(
+            repaired = solvers.exact().repair(
                 players, [r.groups for r in fixed], [r.groups for r in fewest[1]], cap, rng, labels, band,
                 time_limit=None if left is None else left * 0.6,
                 steps=None if iterations is None else max(2, min(40, iterations // 500)),
@@ -296,6 +256,25 @@ def _within_cap(
                 return [RoundState(g, r.tables.copy(), r.judges.copy()) for g, r in zip(found, result)], tstats
         start = [rng.permutation(g.ravel()).reshape(g.shape) for g in start]
     return fewest[1], fewest[2]
+
+
+def _search_rest(players, games, tables, frozen, starts, seed, iterations, time_limit):
+    """The groups of the ``starts`` rounds by the tabu search, ``frozen`` kept as they are, with
+    its stats: where everybody plays every round it does better than the anneal, which then only
+    evens tables and judges."""
+    share = 0.85
+    tabu = solvers.tabu()
+    return tabu.tabu_groups(
+        players,
+        [r.groups for r in frozen],
+        [r.groups for r in starts],
+        seed,
+        iterations=None if iterations is None else max(1, int(iterations * share)),
+        time_limit=None if iterations is not None else time_limit * share,
+        cap=pair_cap(players, games),
+        chains=tabu.default_chains(),
+        target=lowest_shared(players, games, tables),
+    )
 
 
 def _apart_pairs(apart, clubs, index) -> list[tuple[int, int]]:
@@ -338,11 +317,14 @@ def generate(
     of rounds of the stage does not change). ``iterations``: a move budget (deterministic);
     otherwise ``time_limit`` seconds (default ``default_time_limit``).
     ``balance``: what gives way when opponents and tables/judges conflict, which they provably do
-    (``report.table_balanced_shared``; e.g. 30 x 10 with every player 3-4 times at every table
-    cannot go below std 1.062, against 0.959 without): "pairs" (default, the issue's order of
-    goals) puts opponents first, tables and judges as even as pair-neutral moves make them;
-    "near" keeps tables and judges within one of floor/ceil(G/T); "tables" keeps them within
-    floor/ceil(G/T) exactly, opponents as good as that allows.
+    (``report.table_balanced_shared``): "pairs" (default, the issue's order of goals) puts
+    opponents first, tables and judges as even as pair-neutral moves make them; "near" keeps
+    tables and judges within one of floor/ceil(G/T); "tables" keeps them within floor/ceil(G/T)
+    exactly, opponents as good as that allows.
+
+    Every player plays ``games`` games, never at two tables in a round; with no ``fixed_rounds``
+    every player takes every seat floor/ceil(G/10) times. Raises ``ImpossibleSize`` when the sizes cannot fill whole tables
+    (naming sizes that can), ``SeatingError`` for other requests it cannot seat.
     """
     if balance not in BALANCES:
         raise SeatingError(f"balance must be one of {', '.join(BALANCES)}, not {balance!r}")
@@ -373,94 +355,24 @@ def generate(
     starts = [_random_round(s, tables, rng, sigma) for s in sets]
     frozen = []
     searched = None
-    construct = balance == "pairs" and not fixed and not apart and not clubs
-    if construct and players == 100 and tables == 10 and free_count >= 4:
-        relabel = rng.permutation(players)
-        frozen = [
-            RoundState(relabel[np.asarray(r)], np.arange(10), sigma.copy())
-            for r in grid_rounds_100()
-        ]
-        starts = starts[4:]
-        if len(starts) > 1:
-            # everybody plays every round: a tabu search over the other rounds (tabu.py) beats
-            # the annealer here; the anneal below then only evens tables and judges
-            share = 0.85
-            found, tstats = tabu_groups(
-                players,
-                [r.groups for r in frozen],
-                [r.groups for r in starts],
-                seed,
-                iterations=None if iterations is None else max(1, int(iterations * share)),
-                time_limit=None if iterations is not None else time_limit * share,
-                cap=pair_cap(players, games),
-                chains=default_chains(),
-                target=lowest_shared(players, games, tables),
-            )
-            frozen += [RoundState(g, np.arange(10), sigma.copy()) for g in found]
-            starts = []
-            searched = tstats
-    if construct and players == 50 and tables == 5:
-        # an orthogonal array OA(50, 10, 5, 2): any two rounds meet the round-pair bound exactly
-        relabel = rng.permutation(players)
-        rows = random.Random(seed).sample(oa50_rounds(), min(10, free_count))
-        frozen = [RoundState(relabel[np.asarray(r)], np.arange(5), sigma.copy()) for r in rows]
-        starts = starts[len(frozen) :]
-    cyclic = None
-    if construct and players == 30 and tables == 3 and free_count <= 12:
-        cyclic = cyclic_rounds_30_within_cap(free_count)
-    if cyclic is not None:
-        # rounds of the cyclic construction: the round-pair bound exactly, within the cap (10 and
-        # 12 games: std 0.959 and 0.883, where the searches got 0.962 and 0.93-0.96)
-        relabel = rng.permutation(players)
-        frozen = [RoundState(relabel[np.asarray(r)], np.arange(3), sigma.copy()) for r in cyclic]
-        starts = []
-    elif construct and players == 30 and tables == 3 and free_count <= 13:
-        # the annealer starts from rounds at the round-pair bound (latin.oa30_rounds) that break the
-        # pair cap ceil(lambda) + 1; it trades a little of the bound for the cap
-        relabel = rng.permutation(players)
-        starts = [
-            RoundState(relabel[np.asarray(r)], np.arange(3), sigma.copy()) for r in oa30_rounds(free_count, seed)
-        ]
-    if construct and players == 20 and tables == 2 and free_count <= 19:
-        # rows of a Hadamard matrix of order 20: every two rounds orthogonal, the bound met exactly
-        relabel = rng.permutation(players)
-        every = hadamard_rounds_20()
-        rows = [every[i] for i in best_hadamard_rows(free_count, seed)]
-        cap = pair_cap(players, games)
-        if _most_meetings(rows, players) > cap:
-            # no choice of rows keeps every pair within the cap (8, 12 games). Re-solved a few
-            # rounds at a time exactly, every two rounds kept at the bound but for as few pairs of
-            # rounds as it can (exact.near_bound; 20 x 12: one, std 1.088 against the bound 1.079);
-            # then the tabu search lowers the shared pairs from there within the cap (20 x 8: std
-            # 1.142 against 1.104, the best the cap allows: bench/seating_limits.py)
-            share = 0.5
-            repaired = exact.near_bound(
-                players,
-                [np.asarray(r) for r in rows],
-                cap,
-                np.random.default_rng(seed),
-                # each level of loose pairs of rounds takes 3-5 s at 20 players, 20 x 12 about
-                # 10 s in all: within 30 s with the rest of the run
-                time_limit=None if iterations is not None else min(18.0, 2.4 * time_limit),
-            )
-            found, tstats = tabu_groups(
-                players,
-                [],
-                repaired or [np.asarray(r) for r in rows],
-                seed,
-                iterations=None if iterations is None else max(1, int(iterations * share)),
-                time_limit=None if iterations is not None else time_limit * share,
-                cap=cap,
-                target=lowest_shared(players, games, tables),
-            )
-            if _most_meetings(found, players) <= cap:
-                rows = [g.tolist() for g in found]
-                searched = tstats
-            elif repaired is not None:
-                rows = [g.tolist() for g in repaired]
-        rows = [row[::-1] if flip else row for row, flip in zip(rows, best_flips(rows, players))]
-        frozen = [RoundState(relabel[np.asarray(r)], np.arange(2), sigma.copy()) for r in rows]
-        starts = []
+    built = None
+    if balance == "pairs" and not fixed and not apart and not clubs:
+        request = Request(
+            players, tables, games, free_count, balance, pair_cap(players, games),
+            seed=seed, iterations=iterations, time_limit=time_limit,
+        )
+        built = constructions.starting_rounds(request)
+    if built is not None:
+        relabel = rng.permutation(players)  # another seed, other players at each place
+        placed = [RoundState(relabel[np.asarray(r)], np.arange(tables), sigma.copy()) for r in built.rounds]
+        if built.use is Use.START:
+            starts = placed
+        else:
+            frozen, starts, searched = placed, starts[len(placed) :], built.stats
+            if built.search_rest and len(starts) > 1:
+                found, searched = _search_rest(players, games, tables, frozen, starts, seed, iterations, time_limit)
+                frozen += [RoundState(g, np.arange(tables), sigma.copy()) for g in found]
+                starts = []
     result, stats = optimise(
         players, tables, starts, fixed, _apart_pairs(apart, clubs, index), seed, iterations, time_limit, frozen,
         balance=balance,

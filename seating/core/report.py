@@ -118,6 +118,37 @@ def round_pair_bound(players: int, games: int, tables: int | None = None) -> flo
     return bounds(players, games, tables)["bound"]
 
 
+def meetings(rounds, players: int) -> np.ndarray:
+    """How often every two players meet in these rounds (lists of tables of 0-based players)."""
+    meet = np.zeros((players, players), dtype=np.int64)
+    for rnd in rounds:
+        for table in rnd:
+            table = np.asarray(table)
+            meet[np.ix_(table, table)] += 1
+    np.fill_diagonal(meet, 0)
+    return meet
+
+
+def round_pair_bound_range(tables: int) -> tuple[int, int]:
+    """How many players a table of one round and a table of another share when the two rounds
+    meet the round-pair bound (everybody playing both): 10/T rounded down or up, since
+    sum C(n_ij, 2) over the T x T counts, each row and column summing to 10, is least when they
+    are as equal as they can be (5; 3-4; 2-3; 2; 0-1 for 2, 3, 4, 5, 10 tables)."""
+    return 10 // tables, -(-10 // tables)
+
+
+def loose_round_pairs(rounds, shared: tuple[int, int]) -> int:
+    """How many pairs of these rounds (lists of groups of player indices) miss the round-pair
+    bound: some table of one and table of the other share fewer than low or more than high."""
+    low, high = shared
+    sets = [[set(int(p) for p in group) for group in rnd] for rnd in rounds]
+    return sum(
+        1
+        for a, b in combinations(sets, 2)
+        if any(not low <= len(x & y) <= high for x in a for y in b)
+    )
+
+
 def quality_report(seating: Seating, players=None, tables: int | None = None) -> dict:
     """Per player and per stage measures of a seating (JSON-serialisable).
 

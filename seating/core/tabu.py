@@ -1,34 +1,29 @@
 """Opponents only: a tabu search over the groups of the free rounds (who sits out stays out).
 
-Used with balance="pairs" for 100 players on 10 tables: the 4 repeat-free rounds of two orthogonal
-Latin squares (``latin.grid_rounds_100``) stay as they are and the other rounds are searched; for
-20 players when the Hadamard rows break the pair cap; and after the annealer when it leaves pairs
-above the cap (``generator._within_cap``; in the "near" and "tables" modes with the table and
-judge labels of the groups kept in place and every player's counts held in the mode's band by an
-O(1) term per swap). (As the main search on 20 and 30 players it did worse
-than the annealer: 30 x 12 ends near 2,440 pairs of rounds shared, std 1.04, where the annealer
-reaches 0.955.) The best seating with nobody above the cap is kept apart from the best penalised
-one and returned when there is one: the cap comes first. The cost is the sum over pairs of
-C(m, 2) (the number of pairs of rounds in which a pair meets: at a fixed number of meetings it
-orders seatings as the standard deviation does; with no pair above 2 meetings it is the number of
-pairs that meet twice), plus a steep penalty above ``cap`` meetings (ceil(lambda) + 1).
+Used where everybody plays every round and the annealer does worse: around the frozen rounds of a
+construction (``constructions.latin.MOLS_GRID_100``, ``constructions.hadamard.HADAMARD_20``), and
+after the annealer when it leaves pairs above the cap (``generator._within_cap``; in the "near" and
+"tables" modes with the table and judge labels of the groups kept in place and every player's
+counts held in the mode's band by an O(1) term per swap). The best seating with nobody above the
+cap is kept apart from the best penalised one and returned when there is one: the cap comes
+first. The cost is the sum over pairs of C(m, 2) (the number of pairs of rounds in which a pair
+meets: at a fixed number of meetings it orders seatings as the standard deviation does; with no
+pair above 2 meetings it is the number of pairs that meet twice), plus a steep penalty above
+``cap`` meetings (ceil(lambda) + 1).
 
 Every iteration takes the next free round (cyclically), evaluates every swap of two players of
 different tables of it with the exact delta and applies the best one that is not tabu, even when it
-worsens the cost; ties are broken at random (a seeded pool of jitter below 1, and deltas are
-integers; a jitter of 1.5, which lets a move one worse win at random, was better only in short
-runs: 546.5 against 538.5 pairs meeting twice at 600,000 iterations, 100 x 10, seeds 1-4). A player
-just moved in a round may, with probability 1/3, not move at the next visit of that round, unless
-the move gives a new best (no ban: about 620; 1/2: 550; 1/5: 539).
+worsens the cost; ties are broken at random (a seeded pool of jitter below 1; deltas are
+integers). A player just moved in a round may, with probability 1/3, not move at the next visit
+of that round, unless the move gives a new best.
 
-Speed: the kernel is compiled with numba. For every free round r, player p and table g it keeps
-S_inc[r, p, g] and S_dec[r, p, g], the cost of p meeting table g's players once more or once less,
-updated incrementally when a swap changes 36 meeting counts; a swap's delta is then
-S_dec[a, ga] + S_inc[a, gb] + S_dec[b, gb] + S_inc[b, ga] - 2 INC[m_ab], a handful of loads. On
-100 x 10 that is about 80,000 iterations (350 million evaluated swaps) a second on one core of the
-reference machine, 5-6 times the numpy version it replaced; with ``chains`` > 1 independent chains
-run in threads (numba releases the GIL) and the best is kept. 1.9 million iterations (about 24 s)
-end at 527-536 pairs meeting twice (std 0.543-0.546), no triple, seeds 1-4.
+The kernel is compiled with numba (so load this module through ``solvers.tabu()``). For every free
+round r, player p and table g it keeps S_inc[r, p, g] and S_dec[r, p, g], the cost of p meeting
+table g's players once more or once less, updated incrementally when a swap changes 36 meeting
+counts; a swap's delta is then S_dec[a, ga] + S_inc[a, gb] + S_dec[b, gb] + S_inc[b, ga] -
+2 INC[m_ab], a handful of loads. With ``chains`` > 1 independent chains run in threads (numba
+releases the GIL) and the best is kept. docs/seating.md gives its speed and how the tie-breaking
+and the ban were chosen.
 
 Determinism: with ``iterations`` the result depends on the seed only (integer costs, a jitter
 pool and random draws from numpy's seeded generator); with ``time_limit`` on the speed of the

@@ -4,18 +4,15 @@ import math
 import numpy as np
 import pytest
 
+from seating.core.constructions.hadamard import best_hadamard_rows, hadamard_rounds_20
 from seating.core.exact import (
     IMPOSSIBLE,
-    UNKNOWN,
-    loose_round_pairs,
+    Found,
     near_bound,
-    orbit_cycles,
-    orbit_within,
     repair,
-    round_pair_bound_range,
     seating_within,
 )
-from seating.core.latin import best_hadamard_rows, hadamard_rounds_20
+from seating.core.report import loose_round_pairs, round_pair_bound_range
 
 HALVES = np.arange(20).reshape(2, 10)  # players 0-9 at one table, 10-19 at the other
 
@@ -29,7 +26,9 @@ def meetings(rounds, players=20):
     return met
 
 
-def check_rounds(rounds, players=20):
+def check_rounds(found, players=20):
+    assert isinstance(found, Found)
+    rounds = found.rounds
     for groups in rounds:
         groups = np.asarray(groups)
         assert groups.shape == (2, 10)
@@ -39,34 +38,34 @@ def check_rounds(rounds, players=20):
 def test_with_a_fifth_round_a_seating_within_four_meetings_is_found():
     found = seating_within(20, [], [HALVES] * 5, cap=4)
     check_rounds(found)
-    assert meetings(found).max() <= 4
+    assert meetings(found.rounds).max() <= 4
 
 
 def test_the_band_counts_at_each_table_label():
     labels = ([np.array([0, 1])] * 4, [np.array([1, 0])] * 4)
     # twice at each table in 4 rounds: only 6 words of weight 2, so some two players share a word
-    assert seating_within(20, [], [HALVES] * 4, cap=3, labels=labels, band=(2, 2)) == IMPOSSIBLE
+    assert seating_within(20, [], [HALVES] * 4, cap=3, labels=labels, band=(2, 2)) is IMPOSSIBLE
     found = seating_within(20, [], [HALVES] * 4, cap=4, labels=labels, band=(2, 2))
     check_rounds(found)
     at_first_table = np.zeros(20, dtype=int)
-    for groups in found:
+    for groups in found.rounds:
         at_first_table[groups[0]] += 1
     assert (at_first_table == 2).all()
 
 
 def test_meetings_in_the_fixed_rounds_count():
     # players 0-9 already met 4 times: in one more round of two tables of 10 some two of them meet
-    assert seating_within(20, [HALVES] * 4, [HALVES], cap=4) == IMPOSSIBLE
-    assert seating_within(20, [HALVES] * 4, [HALVES], cap=5) != IMPOSSIBLE
+    assert seating_within(20, [HALVES] * 4, [HALVES], cap=4) is IMPOSSIBLE
+    assert seating_within(20, [HALVES] * 4, [HALVES], cap=5) is not IMPOSSIBLE
 
 
 def test_players_not_movable_stay_at_their_tables():
     start = [HALVES, HALVES[::-1], HALVES, HALVES[::-1], HALVES]
     # players 1-9 stay together in all 5 rounds, so the cap of 4 cannot hold
-    assert seating_within(20, [], start, cap=4, movable={0, 10}) == IMPOSSIBLE
+    assert seating_within(20, [], start, cap=4, movable={0, 10}) is IMPOSSIBLE
     found = seating_within(20, [], start, cap=5, movable={0, 10})
     check_rounds(found)
-    for before, after in zip(start, found):
+    for before, after in zip(start, found.rounds):
         for group_before, group_after in zip(before, after):
             assert {int(p) for p in group_before if p % 10} <= set(group_after.tolist())
 
@@ -74,7 +73,7 @@ def test_players_not_movable_stay_at_their_tables():
 def test_repair_brings_a_seating_within_the_cap():
     # five identical rounds: every pair at one table meets 5 times, one above the cap of 4
     rounds = repair(20, [], [HALVES] * 5, cap=4, rng=np.random.default_rng(1), steps=40)
-    check_rounds(rounds)
+    check_rounds(Found(rounds))
     assert meetings(rounds).max() <= 4
 
 
@@ -101,10 +100,10 @@ def test_two_rounds_at_the_bound_or_not():
 def test_a_loose_pair_of_rounds_is_only_allowed_where_the_budget_says():
     # HALVES twice already misses the bound: no third round can fix that with no loose pair left
     third = np.array([list(range(0, 20, 2)), list(range(1, 20, 2))])
-    assert seating_within(20, [HALVES, HALVES], [third], cap=3, shared=(5, 5), loose=0) == IMPOSSIBLE
+    assert seating_within(20, [HALVES, HALVES], [third], cap=3, shared=(5, 5), loose=0) is IMPOSSIBLE
     found = seating_within(20, [HALVES, HALVES], [third], cap=3, shared=(5, 5), loose=1)
     check_rounds(found)
-    assert loose_round_pairs([HALVES, HALVES] + found, (5, 5)) == 1
+    assert loose_round_pairs([HALVES, HALVES] + found.rounds, (5, 5)) == 1
 
 
 def test_near_bound_keeps_20_by_12_within_the_cap_one_pair_of_rounds_off_the_bound():
@@ -115,53 +114,9 @@ def test_near_bound_keeps_20_by_12_within_the_cap_one_pair_of_rounds_off_the_bou
     assert meetings(rows).max() == 8
     assert loose_round_pairs(rows, (5, 5)) == 0
     found = near_bound(20, rows, 7, np.random.default_rng(1))
-    check_rounds(found)
+    check_rounds(Found(found))
     met = meetings(found)[np.triu_indices(20, 1)]
     assert met.max() <= 7
     assert loose_round_pairs(found, (5, 5)) == 1
     assert sum(math.comb(int(m), 2) for m in met) == 2642  # one pair of rounds at 4/6: 42, not 40
     assert met.std() < 1.079 * 1.02
-
-
-def test_the_orbit_cycles_divide_the_period():
-    assert orbit_cycles(30, 12) == [12, 12, 6]
-    assert orbit_cycles(50, 10) == [10] * 5
-    assert orbit_cycles(25, 10) == [10, 10, 5]
-
-
-def table_counts(groups, tables, players):
-    counts = np.zeros((players, len(groups[0])), dtype=int)
-    for g, labels in zip(groups, tables):
-        for group, label in zip(g, labels):
-            counts[group, label] += 1
-    return counts
-
-
-def test_the_orbit_model_keeps_30_by_12_within_the_cap_with_every_table_count_at_four():
-    groups, tables = orbit_within(30, 12, 3, cap=5, band=(4, 4))
-    assert len(groups) == 12
-    for g in groups:
-        assert g.shape == (3, 10) and sorted(g.ravel().tolist()) == list(range(30))
-    assert meetings(groups, players=30).max() <= 5
-    assert (table_counts(groups, tables, 30) == 4).all()
-    # round r + 1 is round r with every player moved one step along his cycle (12 + 12 + 6)
-    step = {p: (p // 12) * 12 + (p % 12 + 1) % 12 if p < 24 else 24 + (p - 23) % 6 for p in range(30)}
-    for now, after in zip(groups, groups[1:]):
-        assert sorted(sorted(step[p] for p in group) for group in now) == sorted(sorted(group) for group in after.tolist())
-
-
-def test_the_orbit_model_seats_25_by_8_with_players_sitting_out_evenly():
-    groups, tables = orbit_within(25, 10, 2, cap=4, band=(4, 4))
-    assert len(groups) == 10
-    played = np.zeros(25, dtype=int)
-    for g in groups:
-        assert g.shape == (2, 10) and len(set(g.ravel().tolist())) == 20
-        played[g.ravel()] += 1
-    assert (played == 8).all()  # everybody sits out 2 of the 10 rounds
-    assert meetings(groups, players=25).max() <= 4
-    assert (table_counts(groups, tables, 25) == 4).all()
-
-
-def test_the_orbit_model_finds_nothing_where_nothing_exists():
-    # 20 x 8 with every table count at 4 cannot keep the cap (bench/seating_limits.py)
-    assert orbit_within(20, 8, 2, cap=5, band=(4, 4)) == UNKNOWN

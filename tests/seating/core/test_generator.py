@@ -6,7 +6,9 @@ from collections import Counter
 
 import pytest
 
-from seating.core import ImpossibleSize, generate, generator, quality_report
+from seating.core import ImpossibleSize, constructions, exact, generate, generator, quality_report
+from seating.core.constructions import orbit
+from seating.core.outcomes import UNKNOWN
 from tests.seating.core.seating_checks import check_hard_rules, spread
 
 SIZES = [
@@ -67,7 +69,7 @@ def test_it_balances_seats_tables_and_judges(seatings, players, games, _it):
 
 @pytest.mark.parametrize("players,games,cap", [(25, 8, 4), (50, 10, 3), (100, 10, 2)])
 def test_the_tables_mode_keeps_the_pair_cap_where_the_searches_alone_did_not(seatings, players, games, cap):
-    # 25 x 8 and 50 x 10 through the orbit model (exact.orbit_within), 100 x 10 through the
+    # 25 x 8 and 50 x 10 through the orbit model (constructions.orbit), 100 x 10 through the
     # projective line (projective.py); the searches alone left pairs above the cap in all three
     stage = quality_report(seatings[(players, games)], players)["stage"]
     assert stage["pair_max"] <= cap
@@ -176,8 +178,8 @@ def test_near_mode_keeps_its_band_and_leaves_fewer_pairs_above_the_cap_when_none
     # this budget no tabu search finds a seating with both (seed 1), and with the exact repair
     # switched off the repair keeps the one in the band with the fewest pairs above the cap: 3,
     # where the anneal alone leaves 9.
-    monkeypatch.setattr(generator.exact, "repair", lambda *args, **kwargs: None)
-    monkeypatch.setattr(generator, "_within_cap_and_band", lambda *args: None)  # no orbit model
+    monkeypatch.setattr(exact, "repair", lambda *args, **kwargs: None)
+    monkeypatch.setattr(constructions, "whole_stage", lambda request: None)  # no orbit model
     seating = generate(25, 8, seed=1, iterations=20_000, balance="near")
     monkeypatch.setattr(generator, "_within_cap", lambda players, games, fixed, result, *rest, **kw: (result, None))
     annealed = generate(25, 8, seed=1, iterations=20_000, balance="near")
@@ -191,7 +193,7 @@ def test_the_exact_repair_brings_25_by_8_near_within_the_cap_and_the_band(monkey
     # the tabu searches leave pairs at 5 meetings here; re-solving a few rounds or players at a
     # time with the SAT model (seating.core.exact) finds a seating with nobody above 4, in the band
     # (the orbit model, tried first, is switched off to see the repair)
-    monkeypatch.setattr(generator, "_within_cap_and_band", lambda *args: None)
+    monkeypatch.setattr(constructions, "whole_stage", lambda request: None)
     seating = generate(25, 8, seed=1, iterations=8_000, balance="near")
     check_hard_rules(seating, 25, 8, 2)
     stage = quality_report(seating)["stage"]
@@ -203,20 +205,20 @@ def test_the_exact_repair_brings_25_by_8_near_within_the_cap_and_the_band(monkey
 @pytest.mark.parametrize("balance,band", [("tables", (4, 4)), ("near", (3, 5))])
 def test_the_orbit_model_brings_30_by_12_within_the_cap_in_the_band(monkeypatch, balance, band):
     # the anneal and the searches leave pairs at 6 meetings here (18 in the tables mode); the
-    # orbit model (seating.core.exact.orbit_within) finds every pair within 5 in the band
+    # orbit model (seating.core.constructions.orbit.orbit_within) finds every pair within 5 in the band
     seating = generate(30, 12, seed=1, iterations=4_000, balance=balance)
     check_hard_rules(seating, 30, 12, 3)
     stage = quality_report(seating)["stage"]
     assert band[0] <= stage["table_min"] and stage["table_max"] <= band[1]
     assert band[0] <= stage["judge_min"] and stage["judge_max"] <= band[1]
     assert _pairs_above(seating, 5) == 0
-    monkeypatch.setattr(generator.exact, "orbit_within", lambda *args, **kwargs: generator.exact.UNKNOWN)
+    monkeypatch.setattr(orbit, "orbit_within", lambda *args, **kwargs: UNKNOWN)
     without = generate(30, 12, seed=1, iterations=4_000, balance=balance)
     assert _pairs_above(without, 5) > 0
 
 
 def test_twenty_players_twelve_games_in_the_tables_mode_meet_the_bound_with_tables_balanced():
-    # a Hadamard matrix of order 12 and its negative (latin.complementary_rounds_20): every pair
+    # a Hadamard matrix of order 12 and its negative (hadamard.complementary_rounds_20): every pair
     # within the cap of 7 (the searches left 19 pairs at 8) at the least std any seating with
     # every table count at 6 can have
     seating = generate(20, 12, seed=1, iterations=4_000, balance="tables")

@@ -2,7 +2,7 @@
 import numpy as np
 import pytest
 
-from seating.core.latin import grid_rounds_100
+from seating.core.constructions.latin import grid_rounds_100
 from seating.core.tabu import tabu_groups
 
 

@@ -1,9 +1,9 @@
-"""The projective line over GF(9) (seating/projective.py): 100 players x 10 games on 10 tables."""
+"""The projective line over GF(9) (seating/core/constructions/projective.py): 100 players x 10 games on 10 tables."""
 import itertools
 
 import numpy as np
 
-from seating.core.projective import INFINITY, cosets, pgl_2_9, rounds_once_at_each_table, singer_cycle
+from seating.core.constructions.projective import INFINITY, cosets, pgl_2_9, rounds_once_at_each_table, singer_cycle
 
 
 def test_pgl_2_9_is_sharply_three_transitive():

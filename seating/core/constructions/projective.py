@@ -2,8 +2,7 @@
 players meeting three times: the projective line over GF(9).
 
 The "tables" mode asks each player to sit at each of the 10 tables once in 10 rounds, and the
-cap ceil(lambda) + 1 allows two meetings. The searches leave about 150 pairs at 3-4 meetings
-there. This construction keeps both:
+cap ceil(lambda) + 1 allows two meetings. This construction keeps both:
 
 - The group PGL(2, 9) of the maps x -> (ax + b) / (cx + d) acts on the 10 points of the
   projective line GF(9) + {inf}, sharply 3-transitively: two different maps agree on at most 2
@@ -16,15 +15,17 @@ there. This construction keeps both:
   every round with exactly 10 players.
 
 Players of one coset never meet (g^-1 g' is in H and fixes no point). Two cosets have 40 to 50
-pairs that meet twice; ``cosets`` picks ten with few: 1840 pairs at 2 and std 0.909. The
-bound with every count at 1 is 0.514 (``report.table_balanced_shared``: 450 pairs at 2), and the
-searches reached 0.82 only with about 150 pairs above the cap.
+pairs that meet twice; ``cosets`` picks ten with few: 1840 pairs at 2 and std 0.909.
+
+The registry's entry: ``PROJECTIVE_100`` (near and tables modes, 100 x 10 on 10 tables).
 """
 from __future__ import annotations
 
 import itertools
 
 import numpy as np
+
+from .base import Built, Construction, Request, Use
 
 INFINITY = 9  # points 0..8 are the elements a + 3b of GF(9) = GF(3)[i] (i^2 = -1), 9 is infinity
 
@@ -116,3 +117,26 @@ def rounds_once_at_each_table(seed: int = 0) -> list[list[list[int]]]:
     sends r to t (so table numbers are meaningful: every player sits at every table once)."""
     table_of = cosets(seed=seed)
     return [[np.flatnonzero(table_of[:, r] == t).tolist() for t in range(10)] for r in range(10)]
+
+
+class Projective100(Construction):
+    """100 players, 10 games on 10 tables, near and tables modes: the whole stage from
+    ``rounds_once_at_each_table`` (every player at every table once, no pair three times), where
+    the band and the cap allow that."""
+
+    name = "projective-100"
+    use = Use.STAGE
+
+    def applies(self, request: Request) -> bool:
+        return (
+            request.band is not None
+            and (request.players, request.rounds, request.tables) == (100, 10, 10)
+            and request.band[0] <= 1 <= request.band[1]
+            and request.cap >= 2
+        )
+
+    def build(self, request: Request) -> Built:
+        return Built(self.use, rounds_once_at_each_table())
+
+
+PROJECTIVE_100 = Projective100()
