@@ -84,11 +84,8 @@ def _database_url_for_subprocess() -> str | None:
     return None
 
 
-@pytest.fixture
-def celery_worker_process(transactional_db):
-    """A real `celery -A config worker` process on the real Redis broker and the test database.
-
-    Tasks go to a queue of their own, so no other worker on the machine can take them."""
+def redis_broker() -> str:
+    """The machine's Redis broker (CELERY_BROKER_URL), answering, or skip (fail under REQUIRE_SERVICES=1)."""
     broker = os.environ.get("CELERY_BROKER_URL")
     if not broker:
         missing_service("CELERY_BROKER_URL is not set: no Redis broker for a real worker")
@@ -98,43 +95,78 @@ def celery_worker_process(transactional_db):
         redis.Redis.from_url(broker, socket_connect_timeout=2).ping()
     except Exception as exc:  # the broker is down or unreachable
         missing_service(f"the Redis broker at {broker} does not answer: {exc}")
-    database_url = _database_url_for_subprocess()
-    if database_url is None:
-        missing_service("the test database is in memory; a worker process needs PostgreSQL or a SQLite file")
+    return broker
 
-    from config.celery import app
 
-    queue = f"test-{uuid.uuid4().hex[:10]}"
-    env = {**os.environ, "DATABASE_URL": database_url, "CELERY_BROKER_URL": broker, "PYTHONPATH": str(ROOT)}
-    log = open(ROOT / ".pytest_cache" / f"worker-{queue}.log", "w") if (ROOT / ".pytest_cache").is_dir() else subprocess.DEVNULL
-    worker = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "-Q", queue, "-n", f"{queue}@%h",
-         "--without-gossip", "--without-mingle", "--without-heartbeat", "-l", "INFO"],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-    )
-    app.conf.task_always_eager = False
-    app.conf.task_default_queue = queue
-    try:
+class CeleryWorker:
+    """A real `celery -A config worker` process on a Redis broker and the test database. Its jobs go
+    to a queue of its own, so no other worker on the machine can take them; `start`/`stop` it."""
+
+    def __init__(self, broker: str, *, pool: str = "solo", env: dict | None = None, queue: str | None = None):
+        """`queue`: the default one for a private broker that other processes publish to as usual."""
+        database_url = _database_url_for_subprocess()
+        if database_url is None:
+            missing_service("the test database is in memory; a worker process needs PostgreSQL or a SQLite file")
+        self.broker, self.pool = broker, pool
+        self.queue = queue or f"test-{uuid.uuid4().hex[:10]}"
+        self.env = {**os.environ, "DATABASE_URL": database_url, "CELERY_BROKER_URL": broker, "PYTHONPATH": str(ROOT),
+                    **(env or {})}
+        self.name = f"test-{uuid.uuid4().hex[:10]}"
+        self.process = None
+
+    def route(self):
+        """Send this process's jobs to the worker's queue (before it runs, they wait there)."""
+        from config.celery import app
+
+        app.conf.task_always_eager = False
+        app.conf.task_default_queue = self.queue
+        return self
+
+    def start(self):
+
+        self.route()
+        folder = ROOT / ".pytest_cache" if (ROOT / ".pytest_cache").is_dir() else Path(tempfile.gettempdir())
+        self.log_path = folder / f"worker-{self.name}.log"
+        self.log = open(self.log_path, "a")
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "config", "worker", f"--pool={self.pool}", "--concurrency=1", "-Q", self.queue,
+             "-n", f"{self.name}@%h", "--without-gossip", "--without-mingle", "--without-heartbeat", "-l", "INFO"],
+            cwd=ROOT, env=self.env, stdout=self.log, stderr=subprocess.STDOUT,
+        )
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
-            if worker.poll() is not None:
-                pytest.fail(f"the Celery worker exited with code {worker.returncode}")
-            replies = app.control.ping(destination=[f"{queue}@{os.uname().nodename}"], timeout=1)
-            if replies:
-                break
-        else:
-            pytest.fail("the Celery worker did not answer a ping within 60 s")
-        yield worker
-    finally:
+            if self.process.poll() is not None:
+                pytest.fail(f"the Celery worker exited with code {self.process.returncode}")
+            # it says so in its log once it consumes from its queue (on its own broker, which need
+            # not be this process's, so a ping from here could not reach it)
+            if f"{self.name}@" in self.log_path.read_text() and " ready." in self.log_path.read_text():
+                return self
+            time.sleep(0.2)
+        pytest.fail("the Celery worker was not ready within 60 s")
+
+    def stop(self):
+        from config.celery import app
+
         app.conf.task_default_queue = "celery"
         app.conf.task_always_eager = True
-        worker.terminate()
-        try:
-            worker.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            worker.kill()
-        if hasattr(log, "close"):
-            log.close()
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+        if getattr(self, "log", None) is not None:
+            self.log.close()
+
+
+@pytest.fixture
+def celery_worker_process(transactional_db):
+    """A real worker (solo pool) on the machine's Redis broker and the test database."""
+    worker = CeleryWorker(redis_broker()).start()
+    try:
+        yield worker.process
+    finally:
+        worker.stop()
 
 
 def ensure_chromium() -> str:

@@ -10,7 +10,7 @@ from tests.factories import TournamentFactory
 def test_a_task_runs_in_a_real_worker_process_on_the_redis_broker(celery_worker_process):
     TournamentFactory()
     TournamentFactory()
-    answer = health_check.delay().get(timeout=60)
+    answer = health_check.delay().get(timeout=60, disable_sync_subtasks=False)
     # The worker is another process, yet it sees the two tournaments this test committed.
     assert answer == {"vendor": connection.vendor, "database": str(connection.settings_dict["NAME"]), "tournaments": 2}
     assert celery_worker_process.poll() is None
