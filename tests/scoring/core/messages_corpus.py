@@ -56,9 +56,13 @@ def _mafclub() -> dict:
     return document(games, ruleset="mafclub", participants=30)
 
 
+def corpus_tournaments() -> list[tuple[str, dict]]:
+    return [("fiim", _fiim()), ("mafclub", _mafclub())]
+
+
 def _explanations() -> list[str]:
     out = []
-    for name, doc in (("fiim", _fiim()), ("mafclub", _mafclub())):
+    for name, doc in corpus_tournaments():
         t = parse_document(doc)
         for stages in (None, ("qualifying",), ("semifinal", "final")):
             for p in t.players:
@@ -157,17 +161,16 @@ def _shape_cases() -> list[tuple[str, object]]:
     return cases
 
 
-def _problem_lines(doc) -> list[str]:
-    _, problems = read_document(doc)
-    return [str(p) for p in problems]
+def corpus_problems() -> list[tuple[str, list]]:
+    """(heading, problems) of every case."""
+    out: list[tuple[str, list]] = []
 
+    def read(heading, doc):
+        out.append((heading, read_document(doc)[1]))
 
-def _problems() -> list[str]:
-    out = []
     for i, overrides in enumerate(_seat_cases()):
         for result in ("red", "black", "draw"):
-            out.append(f"## seat case {i} {result}")
-            out += _problem_lines(document([game("G", result, seats=overrides)]))
+            read(f"seat case {i} {result}", document([game("G", result, seats=overrides)]))
     for name, change in _game_cases():
         for ruleset in ("fiim", "mafclub"):
             doc = document([game("G", "red")], ruleset=ruleset)
@@ -179,29 +182,30 @@ def _problems() -> list[str]:
             if drop:
                 g["seats"] = [s for s in g["seats"] if s["seat"] != drop]
             g.update(change)
-            out.append(f"## game case {name} {ruleset}")
-            out += _problem_lines(doc)
+            read(f"game case {name} {ruleset}", doc)
     for name, doc in _shape_cases():
-        out.append(f"## shape case {name}")
-        out += _problem_lines(doc)
+        read(f"shape case {name}", doc)
     # mafclub: an annulled game without its violator, replays of a game that is not annulled
-    doc = document([game("A", "annulled"), game("B", "red", replay_of="C", round=2), game("C", "red", round=3)],
-                   ruleset="mafclub")
-    out.append("## links")
-    out += _problem_lines(doc)
-    out.append("## unknown player")
-    out += _problem_lines(document([game("A", "red", seats={3: {"player": "nobody"}})], players=P[:10]))
-    out.append("## gross violation not annulled")
-    out += _problem_lines(document([game("A", "red", seats={3: {"gross_violation": True}})], ruleset="mafclub"))
+    read("links", document([game("A", "annulled"), game("B", "red", replay_of="C", round=2), game("C", "red", round=3)],
+                           ruleset="mafclub"))
+    read("unknown player", document([game("A", "red", seats={3: {"player": "nobody"}})], players=P[:10]))
+    read("gross violation not annulled",
+         document([game("A", "red", seats={3: {"gross_violation": True}})], ruleset="mafclub"))
     # Objects built in code (the Django side's path): types the file reader never lets through.
     seats = tuple(Seat(n, P[n - 1], r) for n, r in zip(range(1, 11), ["red"] * 6 + ["sheriff", "black", "black", "don"]))
     g = Game("X", "qualifying", 1, 1, result="red", first_killed=FirstKilled(1, (4,)), seats=seats)
     bad = Tournament("T", "fiim", "20", None, "s", tuple(Player(p, p) for p in P[:10]), (g,))
-    out.append("## code-built")
-    out += [str(p) for p in check_tournament(bad)]
     seat = Seat(3, "p03", "red", extra=Decimal("0.6"), penalties=(Penalty("8.5.4", "r"),))
     g2 = Game("Y", "final", 1, 1, result="annulled", seats=seats[:2] + (seat,) + seats[3:])
-    out += [str(p) for p in check_game(g2, "mafclub")]
+    out.append(("code-built", check_tournament(bad) + check_game(g2, "mafclub")))
+    return out
+
+
+def _problems() -> list[str]:
+    out = []
+    for heading, problems in corpus_problems():
+        out.append(f"## {heading}")
+        out += [str(p) for p in problems]
     return out
 
 
