@@ -106,8 +106,8 @@ class DocumentReader:
         fmt = obj.get("format")
         if fmt != FORMAT:
             self.problem(None, None, "format", "unknown_format",
-                         {"value": fmt, "expected": FORMAT} if "format" in obj
-                         else {"form": "missing", "expected": FORMAT})
+                         {"value": fmt, "format": FORMAT} if "format" in obj
+                         else {"form": "missing", "format": FORMAT})
             return None
         ok_t, head = self.require(obj, "tournament", "dict", None, None)
         ok_p, players = self.require(obj, "players", "list", None, None)

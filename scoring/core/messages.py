@@ -88,8 +88,8 @@ PROBLEMS = {
     "wrong_type:setting": "must be {expected:expected}",
     "wrong_type:count": "{value!r} must be a whole number",
     "not_an_object": "must be a JSON object, not {got:got}",
-    "unknown_format": "{value!r} is not {expected!r}",
-    "unknown_format:missing": "is missing; it must be {expected!r}",
+    "unknown_format": "{value!r} is not {format!r}",
+    "unknown_format:missing": "is missing; it must be {format!r}",
     "unknown_setting": "is not a setting; known: {known:list}",
     "not_a_decimal": "{value!r} is not a decimal number",
 }
