@@ -13,14 +13,15 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from tournaments.models import Registration
+from tournaments.models import Registration, Ruleset
 
 from .entry import SEAT_NUMBERS, ProtocolEntry, diff_data, entry_from_game
-from .forms import MAX_DAYS, ROLE_LETTERS, ProtocolForm, initial_values
-from .models import Game, LeftHow, PenaltyClause, Removal, Role
+from .forms import MAX_DAYS, ProtocolForm, initial_values
+from .models import Game
 from .permissions import ProtocolPermissionDenied, can_approve_extra, can_edit, can_view, is_chief_judge
 from .presentation import ACTION_LABELS, FIELD_LABELS, change_text, problem_text
 from .services import ProtocolConflict, ProtocolInvalid, save_protocol, sign_off
+from .vocabulary import ROLE_LETTERS, GameResult, LeftHow, PenaltyClause, Removal, Role
 
 
 class LoginView(auth_views.LoginView):
@@ -155,9 +156,9 @@ def _context(request, game, stored: ProtocolEntry, values, players, problems, co
 
 def _outcomes(game):
     choices = [
-        ("", _("— not yet —")), ("red", _("Red team won")), ("black", _("Black team won")), ("draw", _("Draw")),
+        ("", _("— not yet —")), *((value, label) for value, label in GameResult.choices if value != GameResult.ANNULLED),
         ("awarded_red", _("Loss awarded to team red")), ("awarded_black", _("Loss awarded to team black")),
     ]
-    if game.tournament.ruleset == "mafclub":
-        choices.append(("annulled", _("Annulled (replay, mafclub)")))
+    if game.tournament.ruleset == Ruleset.MAFCLUB:
+        choices.append((GameResult.ANNULLED, GameResult.ANNULLED.label))
     return choices
