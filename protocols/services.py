@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history
 
 from scoring.core.problems import Problem
@@ -185,9 +186,9 @@ def decide_protest(*, protest: Protest, user, status: str, decision: str) -> Pro
     An amendment itself goes through `save_protocol` with the decision as its reason."""
     game = protest.game
     if not is_chief_judge(user, game.tournament):
-        raise ProtocolPermissionDenied("Only the chief judge decides protests.")
+        raise ProtocolPermissionDenied(_("Only the chief judge decides protests."))
     if status not in ProtestStatus.values or not decision.strip():
-        raise ProtocolInvalid([Problem(None, None, "decision", "decision_missing", "a decision needs its status and written text")])
+        raise ProtocolInvalid([Problem(None, None, "decision", "decision_missing")])
     with transaction.atomic():
         protest.status = status
         protest.decision = decision

@@ -1,7 +1,6 @@
 """Messages as data: every explanation line and every problem is a code with parameters, worded by
 messages.py; the English reads exactly as it did before (data/messages-golden.txt, printed by
 messages_corpus.py)."""
-import ast
 import json
 from itertools import product
 from pathlib import Path
@@ -10,6 +9,7 @@ from scoring.core import messages
 from scoring.core.fileformat import parse_document
 from scoring.core.rulesets import RULESETS
 from scoring.core.standings import explain_player
+from tests.code_scan import written_keys
 
 from .messages_corpus import corpus_problems, corpus_text, corpus_tournaments
 
@@ -40,35 +40,8 @@ def test_explanation_lines_use_the_declared_codes_with_json_params():
     assert seen == set(messages.NOTES)  # the corpus shows every note
 
 
-def _written_codes(path: Path) -> set[str]:
-    """Problem keys (code, or code:form) written by the checks in one module: the string literal
-    in the code's place of each call to add / self.problem / Problem, with a literal "form"."""
-    found = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if not isinstance(node, ast.Call):
-            continue
-        name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
-        place = {"add": 2, "problem": 3, "Problem": 3}.get(name)
-        if place is None:
-            continue
-        args = node.args
-        if name == "add" and len(args) > 3 and isinstance(args[3], ast.Constant) and isinstance(args[3].value, str):
-            place = 3  # check_tournament's add(game, seat, field, code, ...)
-        if len(args) <= place or not isinstance(args[place], ast.Constant):
-            continue
-        code = args[place].value
-        forms = [None]
-        for extra in args[place + 1:] + [k.value for k in node.keywords]:
-            for d in ast.walk(extra):
-                if isinstance(d, ast.Dict):
-                    forms = [v.value for k, v in zip(d.keys, d.values)
-                             if isinstance(k, ast.Constant) and k.value == "form" and isinstance(v, ast.Constant)] or forms
-        found |= {code if form is None else f"{code}:{form}" for form in forms}
-    return found
-
-
 def test_every_problem_the_checks_write_has_english():
-    written = _written_codes(CORE / "validation.py") | _written_codes(CORE / "document_shape.py")
+    written = written_keys(CORE / "validation.py") | written_keys(CORE / "document_shape.py")
     assert "fouls_out_of_range" in written and "wrong_type:items" in written  # the scan sees them
     assert written <= set(messages.PROBLEMS)
 
