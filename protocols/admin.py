@@ -7,12 +7,16 @@ from django.contrib import admin, messages
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 from simple_history.admin import SimpleHistoryAdmin
 
 from tournaments.admin_inlines import PrelabelledInline
+from tournaments.admin_titles import AccusativeTitles
 
+from . import admin_accounts  # noqa: F401  (registers the users' and groups' admin)
 from .models import Game, Nomination, Protest, ProtocolVersion, Seat, SeatPenalty, VoteCount
 from .permissions import ProtocolPermissionDenied, is_chief_judge
+from .presentation import problem_text
 from .services import ProtocolInvalid, decide_protest, sign_off
 
 PROTOCOL_FIELDS = ["status", "result", "result_kind", "awarded_reason", "first_killed_seat", "best_move", "signed_off_at",
@@ -56,7 +60,8 @@ class ProtestInline(admin.StackedInline):
 
 
 @admin.register(Game)
-class GameAdmin(SimpleHistoryAdmin):
+class GameAdmin(AccusativeTitles, SimpleHistoryAdmin):
+    verbose_name_accusative = pgettext_lazy("accusative", "game")
     list_display = ["number", "tournament", "stage", "round", "table", "judge", "status", "result"]
     list_select_related = ["tournament", "stage__tournament", "round__stage", "table", "judge"]
     list_filter = ["tournament", "stage__kind", "round__number", "status", "result"]
@@ -82,7 +87,8 @@ class GameAdmin(SimpleHistoryAdmin):
                 sign_off(game=game, user=request.user)
                 done += 1
             except (ProtocolInvalid, ProtocolPermissionDenied) as exc:
-                self.message_user(request, f"{game}: {exc}", level=messages.ERROR)
+                reason = "; ".join(problem_text(p) for p in exc.problems) if isinstance(exc, ProtocolInvalid) else str(exc)
+                self.message_user(request, f"{game}: {reason}", level=messages.ERROR)
         if done:
             self.message_user(request, _("%(n)d protocol(s) signed off.") % {"n": done}, level=messages.SUCCESS)
 
@@ -101,7 +107,7 @@ class GameAdmin(SimpleHistoryAdmin):
         return form
 
 
-class ReadOnlyProtocolAdmin(SimpleHistoryAdmin):
+class ReadOnlyProtocolAdmin(AccusativeTitles, SimpleHistoryAdmin):
     """Protocol rows are changed through the services only."""
 
     def has_add_permission(self, request):
@@ -116,6 +122,7 @@ class ReadOnlyProtocolAdmin(SimpleHistoryAdmin):
 
 @admin.register(ProtocolVersion)
 class ProtocolVersionAdmin(ReadOnlyProtocolAdmin):
+    verbose_name_accusative = pgettext_lazy("accusative", "protocol version")
     list_display = ["game", "version", "action", "saved_by", "saved_at", "reason"]
     list_select_related = ["game", "saved_by"]
     list_filter = ["action", "game__tournament"]
@@ -123,6 +130,7 @@ class ProtocolVersionAdmin(ReadOnlyProtocolAdmin):
 
 @admin.register(Seat)
 class SeatAdmin(ReadOnlyProtocolAdmin):
+    verbose_name_accusative = pgettext_lazy("accusative", "seat")
     list_display = ["game", "number", "player", "role", "fouls", "removed", "extra"]
     list_select_related = ["game", "player"]
     list_filter = ["game__tournament", "role", "removed"]
@@ -132,6 +140,7 @@ class SeatAdmin(ReadOnlyProtocolAdmin):
 
 @admin.register(SeatPenalty)
 class SeatPenaltyAdmin(ReadOnlyProtocolAdmin):
+    verbose_name_accusative = pgettext_lazy("accusative", "penalty")
     list_display = ["seat", "clause", "reason"]
     list_select_related = ["seat__game", "seat__player"]
     list_filter = ["clause", "seat__game__tournament"]
@@ -139,7 +148,8 @@ class SeatPenaltyAdmin(ReadOnlyProtocolAdmin):
 
 
 @admin.register(Protest)
-class ProtestAdmin(SimpleHistoryAdmin):
+class ProtestAdmin(AccusativeTitles, SimpleHistoryAdmin):
+    verbose_name_accusative = pgettext_lazy("accusative", "protest")
     list_display = ["game", "player", "status", "filed_at", "decided_by"]
     list_select_related = ["game", "player", "decided_by"]
     list_filter = ["status", "game__tournament"]
@@ -160,5 +170,11 @@ class ProtestAdmin(SimpleHistoryAdmin):
             super().save_model(request, obj, form, change)
 
 
-admin.site.register(Nomination, ReadOnlyProtocolAdmin)
-admin.site.register(VoteCount, ReadOnlyProtocolAdmin)
+@admin.register(Nomination)
+class NominationAdmin(ReadOnlyProtocolAdmin):
+    verbose_name_accusative = pgettext_lazy("accusative", "nomination")
+
+
+@admin.register(VoteCount)
+class VoteCountAdmin(ReadOnlyProtocolAdmin):
+    verbose_name_accusative = pgettext_lazy("accusative", "vote count")

@@ -1,13 +1,18 @@
 from django.contrib import admin, messages
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from tournaments.admin_titles import AccusativeTitles
 
 from .models import StandingsState
 from .recompute import recompute
 
 
 @admin.register(StandingsState)
-class StandingsStateAdmin(admin.ModelAdmin):
+class StandingsStateAdmin(AccusativeTitles, admin.ModelAdmin):
     """Where the standings stand: which version is stored, which was asked for, and a button."""
+
+    verbose_name_accusative = pgettext_lazy("accusative", "standings state")
 
     list_display = ["tournament", "computed_version", "requested_version", "computed_at"]
     list_select_related = ["tournament"]

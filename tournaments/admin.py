@@ -1,18 +1,22 @@
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from .admin_inlines import PrelabelledInline
+from .admin_titles import AccusativeTitles
 from .models import Club, Judge, Player, Registration, Round, Stage, Table, Tournament, TournamentJudge
 
 
 @admin.register(Club)
-class ClubAdmin(admin.ModelAdmin):
+class ClubAdmin(AccusativeTitles, admin.ModelAdmin):
+    verbose_name_accusative = pgettext_lazy("accusative", "club")
     list_display = ["name", "city"]
     search_fields = ["name", "city"]
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(AccusativeTitles, admin.ModelAdmin):
+    verbose_name_accusative = pgettext_lazy("accusative", "player")
     list_display = ["nickname", "real_name", "club", "city"]
     list_select_related = ["club"]
     search_fields = ["nickname", "real_name"]
@@ -21,7 +25,8 @@ class PlayerAdmin(admin.ModelAdmin):
 
 
 @admin.register(Judge)
-class JudgeAdmin(admin.ModelAdmin):
+class JudgeAdmin(AccusativeTitles, admin.ModelAdmin):
+    verbose_name_accusative = pgettext_lazy("accusative", "judge")
     list_display = ["name", "user"]
     list_select_related = ["user"]
     search_fields = ["name", "user__username"]
@@ -60,7 +65,8 @@ class TableInline(admin.TabularInline):
 
 
 @admin.register(Tournament)
-class TournamentAdmin(admin.ModelAdmin):
+class TournamentAdmin(AccusativeTitles, admin.ModelAdmin):
+    verbose_name_accusative = pgettext_lazy("accusative", "tournament")
     list_display = ["name", "slug", "city", "start_date", "ruleset", "chief_judge", "standings_public"]
     list_select_related = ["chief_judge"]
     list_filter = ["ruleset", "standings_public"]
@@ -83,7 +89,8 @@ class RoundInline(admin.TabularInline):
 
 
 @admin.register(Stage)
-class StageAdmin(admin.ModelAdmin):
+class StageAdmin(AccusativeTitles, admin.ModelAdmin):
+    verbose_name_accusative = pgettext_lazy("accusative", "stage")
     list_display = ["tournament", "kind", "order"]
     list_select_related = ["tournament"]
     list_filter = ["tournament", "kind"]
@@ -91,21 +98,24 @@ class StageAdmin(admin.ModelAdmin):
 
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
+class RoundAdmin(AccusativeTitles, admin.ModelAdmin):
+    verbose_name_accusative = pgettext_lazy("accusative", "round")
     list_display = ["__str__", "stage", "number", "starts_at"]
     list_select_related = ["stage__tournament"]
     list_filter = ["stage__tournament", "stage__kind"]
 
 
 @admin.register(Table)
-class TableAdmin(admin.ModelAdmin):
+class TableAdmin(AccusativeTitles, admin.ModelAdmin):
+    verbose_name_accusative = pgettext_lazy("accusative", "table")
     list_display = ["number", "name", "tournament"]
     list_select_related = ["tournament"]
     list_filter = ["tournament"]
 
 
 @admin.register(Registration)
-class RegistrationAdmin(admin.ModelAdmin):
+class RegistrationAdmin(AccusativeTitles, admin.ModelAdmin):
+    verbose_name_accusative = pgettext_lazy("accusative", "registration")
     list_display = ["player", "tournament", "number", "withdrawn"]
     list_select_related = ["player", "tournament"]
     list_filter = ["tournament", "withdrawn"]
