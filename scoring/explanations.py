@@ -55,6 +55,6 @@ def lines(stored: list) -> list[dict]:
     for line in stored:
         component, clause, cents = line[:3]
         text = note(line[3], line[4]) if len(line) >= 5 else ""  # 4 items: an older line's English note
-        out.append({"component": COMPONENTS.get(component, NO_POINTS if component == "none" else component),
-                    "key": component, "clause": clause, "points": points(cents), "note": text})
+        label = COMPONENTS.get(component, NO_POINTS if component == "none" else component)
+        out.append({"component": str(label), "key": component, "clause": clause, "points": points(cents), "note": text})
     return out
