@@ -12,10 +12,12 @@ from django.contrib import admin, messages
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 from simple_history.admin import SimpleHistoryAdmin
 
 from tournaments.admin_access import ScopedInlineMixin, TournamentScopedAdmin
 from tournaments.admin_inlines import PrelabelledInline
+from tournaments.admin_titles import AccusativeTitles
 from tournaments.permissions import (
     PermissionRefused,
     can_decide_protest,
@@ -25,6 +27,7 @@ from tournaments.permissions import (
     visible_games,
 )
 
+from . import admin_accounts  # noqa: F401  (registers the users' and groups' admin)
 from .models import Game, Nomination, Protest, ProtestStatus, ProtocolVersion, Seat, SeatPenalty, VoteCount
 from .presentation import problem_text
 from .protests import check_decision, decide_protest
@@ -121,7 +124,8 @@ class ProtestInline(admin.StackedInline):
 
 
 @admin.register(Game)
-class GameAdmin(GameScopedAdmin):
+class GameAdmin(AccusativeTitles, GameScopedAdmin):
+    verbose_name_accusative = pgettext_lazy("accusative", "game")
     game_lookup = ""
     tournament_lookup = "tournament"
     list_display = ["number", "tournament", "stage", "round", "table", "judge", "status", "result"]
@@ -156,10 +160,9 @@ class GameAdmin(GameScopedAdmin):
             try:
                 sign_off(game=game, user=request.user)
                 done += 1
-            except ProtocolInvalid as exc:
-                self.message_user(request, f"{game}: " + "; ".join(problem_text(p) for p in exc.problems), level=messages.ERROR)
-            except PermissionRefused as exc:
-                self.message_user(request, f"{game}: {exc}", level=messages.ERROR)
+            except (ProtocolInvalid, PermissionRefused) as exc:
+                reason = "; ".join(problem_text(p) for p in exc.problems) if isinstance(exc, ProtocolInvalid) else str(exc)
+                self.message_user(request, f"{game}: {reason}", level=messages.ERROR)
         if done:
             self.message_user(request, _("%(n)d protocol(s) signed off.") % {"n": done}, level=messages.SUCCESS)
 
@@ -178,7 +181,7 @@ class GameAdmin(GameScopedAdmin):
         return form
 
 
-class ReadOnlyProtocolAdmin(GameScopedAdmin):
+class ReadOnlyProtocolAdmin(AccusativeTitles, GameScopedAdmin):
     """Protocol rows are changed through the services only."""
 
     def has_add_permission(self, request, *args):
@@ -193,6 +196,7 @@ class ReadOnlyProtocolAdmin(GameScopedAdmin):
 
 @admin.register(ProtocolVersion)
 class ProtocolVersionAdmin(ReadOnlyProtocolAdmin):
+    verbose_name_accusative = pgettext_lazy("accusative", "protocol version")
     list_display = ["game", "version", "action", "saved_by", "saved_at", "reason"]
     list_select_related = ["game", "saved_by"]
     list_filter = ["action", "game__tournament"]
@@ -200,6 +204,7 @@ class ProtocolVersionAdmin(ReadOnlyProtocolAdmin):
 
 @admin.register(Seat)
 class SeatAdmin(ReadOnlyProtocolAdmin):
+    verbose_name_accusative = pgettext_lazy("accusative", "seat")
     list_select_related = ["game__tournament", "player"]
     list_filter = ["game__tournament", "removed"]
     search_fields = ["player__nickname"]
@@ -220,6 +225,7 @@ class SeatAdmin(ReadOnlyProtocolAdmin):
 
 @admin.register(SeatPenalty)
 class SeatPenaltyAdmin(ReadOnlyProtocolAdmin):
+    verbose_name_accusative = pgettext_lazy("accusative", "penalty")
     game_lookup = "seat__game"
     tournament_lookup = "seat__game__tournament"
     list_display = ["seat", "clause", "reason"]
@@ -250,7 +256,8 @@ class ProtestDecisionForm(forms.ModelForm):
 
 
 @admin.register(Protest)
-class ProtestAdmin(GameScopedAdmin):
+class ProtestAdmin(AccusativeTitles, GameScopedAdmin):
+    verbose_name_accusative = pgettext_lazy("accusative", "protest")
     list_display = ["game", "player", "point", "status", "filed_at", "decided_by"]
     list_select_related = ["game", "player", "decided_by"]
     list_filter = ["status", "point", "game__tournament"]
@@ -291,6 +298,7 @@ class ProtestAdmin(GameScopedAdmin):
 
 @admin.register(Nomination)
 class NominationAdmin(ReadOnlyProtocolAdmin):
+    verbose_name_accusative = pgettext_lazy("accusative", "nomination")
     list_display = ["game", "day", "by_seat", "nominee_seat", "withdrawn"]
     list_select_related = ["game"]
     list_filter = ["game__tournament"]
@@ -298,6 +306,7 @@ class NominationAdmin(ReadOnlyProtocolAdmin):
 
 @admin.register(VoteCount)
 class VoteCountAdmin(ReadOnlyProtocolAdmin):
+    verbose_name_accusative = pgettext_lazy("accusative", "vote count")
     list_display = ["game", "day", "ballot", "nominee_seat", "votes"]
     list_select_related = ["game"]
     list_filter = ["game__tournament"]

@@ -3,7 +3,8 @@
 Field names: `s<seat>-<field>` for the ten seats; `d<day>-nom<seat>` (whom seat nominated on
 that day), `d<day>-v1-<seat>` / `d<day>-v2-<seat>` (votes for a nominee in the vote and the
 revote), `d<day>-v3` (votes for "all tied leave"); `pen<i>-seat|clause|reason`; `first_killed`,
-`named1..3`, `outcome`, `awarded_reason`, `version`, `reason`.
+`named1..3`, `outcome`, `awarded_reason`, `version`, `reason`. A value that cannot be taken is a
+problem with a code and parameters, like the checks' (problem_texts.py words them).
 """
 from __future__ import annotations
 
@@ -12,10 +13,9 @@ from decimal import Decimal, InvalidOperation
 from scoring.core.problems import Problem
 
 from .entry import SEAT_NUMBERS, NominationEntry, PenaltyEntry, ProtocolEntry, SeatEntry, VoteEntry
-from .models import LeftHow, PenaltyClause, Removal, Role
+from .vocabulary import LeftHow, PenaltyClause, Removal, Role
 
 MAX_DAYS = 8
-ROLE_LETTERS = {"red": "К", "sheriff": "Ш", "black": "Ч", "don": "Д"}
 # The result and how it came, as one choice: a loss awarded to a team is a win of the other.
 OUTCOMES = {
     "": ("", "normal"),
@@ -47,22 +47,22 @@ class ProtocolForm:
         value = self.data.get(name, "")
         return value.strip() if isinstance(value, str) else ""
 
-    def _problem(self, seat, field, message, code="bad_value"):
-        self.problems.append(Problem(None, seat, field, code, message))
+    def _problem(self, seat, field, code, params=None, clause=None):
+        self.problems.append(Problem(None, seat, field, code, params=params, clause=clause))
 
-    def _int(self, name, seat, field, lo, hi, *, required=False, label=None):
+    def _int(self, name, seat, field, lo, hi, *, required=False):
         raw = self._get(name)
         if raw == "":
             if required:
-                self._problem(seat, field, "is required")
+                self._problem(seat, field, "required")
             return None
         try:
             value = int(raw)
         except ValueError:
-            self._problem(seat, field, f"{raw[:20]!r} is not a whole number")
+            self._problem(seat, field, "not_a_whole_number", {"value": raw[:20]})
             return None
         if not lo <= value <= hi:
-            self._problem(seat, field, f"{value} is outside {lo}..{hi}")
+            self._problem(seat, field, "out_of_range", {"value": value, "low": lo, "high": hi})
             return None
         return value
 
@@ -81,7 +81,7 @@ class ProtocolForm:
         entry.best_move = named
         outcome = self._get("outcome")
         if outcome not in OUTCOMES:
-            self._problem(None, "result", f"{outcome[:20]!r} is not a result")
+            self._problem(None, "result", "not_a_result", {"value": outcome[:20]})
             outcome = ""
         entry.result, entry.result_kind = OUTCOMES[outcome]
         entry.awarded_reason = self._get("awarded_reason")[:2000] if entry.result_kind == "awarded" else ""
@@ -93,27 +93,27 @@ class ProtocolForm:
         s = SeatEntry(n, extra_approved=base.extra_approved)
         player = self._int(p + "player", n, "player", 1, 2**31 - 1)
         if player is not None and player not in self.players:
-            self._problem(n, "player", "is not registered in this tournament")
+            self._problem(n, "player", "player_not_registered")
             player = None
         s.player_id = player
         s.nickname = self.players.get(player, "")
         role = self._get(p + "role")
         if role and role not in Role.values:
-            self._problem(n, "role", f"{role[:20]!r} is not a role")
+            self._problem(n, "role", "not_a_role", {"value": role[:20]})
             role = ""
         s.role = role
         s.fouls = self._int(p + "fouls", n, "fouls", 0, 4) or 0
         removed = self._get(p + "removed")
         if removed and removed not in Removal.values:
-            self._problem(n, "removed", f"{removed[:20]!r} is not a removal")
+            self._problem(n, "removed", "not_a_removal", {"value": removed[:20]})
             removed = ""
         if removed == Removal.FOURTH_FOUL and s.fouls != 4:
-            self._problem(n, "removed", f"removed for a 4th foul with {s.fouls} fouls")
+            self._problem(n, "removed", "removal_without_fourth_foul", {"fouls": s.fouls}, "8.2.4")
             removed = ""
         s.removed = removed
         left_how = self._get(p + "left_how")
         if left_how and left_how not in LeftHow.values:
-            self._problem(n, "left_how", f"{left_how[:20]!r} is not a way to leave the game")
+            self._problem(n, "left_how", "not_a_way_to_leave", {"value": left_how[:20]})
             left_how = ""
         s.left_how = left_how
         s.left_on = self._int(p + "left_on", n, "left_on", 0, 30) if left_how else None
@@ -125,7 +125,7 @@ class ProtocolForm:
                     raise InvalidOperation
                 s.extra = extra.quantize(Decimal("0.01"))
             except InvalidOperation:
-                self._problem(n, "extra", f"{raw[:20]!r} is not an amount from 0 to 1.00 in hundredths")
+                self._problem(n, "extra", "not_an_amount", {"value": raw[:20]})
         s.extra_reason = self._get(p + "extra_reason")[:2000]
         s.extra_approved = self._get(p + "extra_approved") == "on"
         s.gross_violation = self._get(p + "gross") == "on"
@@ -153,10 +153,10 @@ class ProtocolForm:
             if seat is None and not clause and not reason:
                 continue
             if seat is None:
-                self._problem(None, "penalties", "a penalty needs the seat")
+                self._problem(None, "penalties", "penalty_without_seat")
                 continue
             if clause not in PenaltyClause.values:
-                self._problem(seat, "penalties", "choose the clause of 8.5")
+                self._problem(seat, "penalties", "penalty_without_clause", clause="8.5")
                 continue
             entry.penalties.append(PenaltyEntry(seat, clause, reason))
 

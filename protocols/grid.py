@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from tournaments.models import Registration
+from tournaments.models import Registration, Ruleset
 from tournaments.permissions import can_approve_extra
 
 from .entry import SEAT_NUMBERS, ProtocolEntry
-from .forms import MAX_DAYS, ROLE_LETTERS
-from .models import LeftHow, PenaltyClause, Removal, Role
+from .forms import MAX_DAYS
 from .presentation import FIELD_LABELS, problem_text
+from .vocabulary import ROLE_LETTERS, GameResult, LeftHow, PenaltyClause, Removal, Role
 
 
 def players_for(game, stored: ProtocolEntry) -> dict[int, str]:
@@ -76,9 +76,9 @@ def grid_context(user, game, stored: ProtocolEntry, values: dict[str, str], play
 
 def outcomes(game):
     choices = [
-        ("", _("— not yet —")), ("red", _("Red team won")), ("black", _("Black team won")), ("draw", _("Draw")),
+        ("", _("— not yet —")), *((value, label) for value, label in GameResult.choices if value != GameResult.ANNULLED),
         ("awarded_red", _("Loss awarded to team red")), ("awarded_black", _("Loss awarded to team black")),
     ]
-    if game.tournament.ruleset == "mafclub":
-        choices.append(("annulled", _("Annulled (replay, mafclub)")))
+    if game.tournament.ruleset == Ruleset.MAFCLUB:
+        choices.append((GameResult.ANNULLED, GameResult.ANNULLED.label))
     return choices

@@ -13,48 +13,17 @@ from simple_history.models import HistoricalRecords
 
 from tournaments.models import Judge, Player, Round, Stage, Table, Tournament
 
-
-class GameStatus(models.TextChoices):
-    SCHEDULED = "scheduled", _("Scheduled")
-    IN_PLAY = "in_play", _("In play")
-    SIGNED_OFF = "signed_off", _("Signed off")
-
-
-class GameResult(models.TextChoices):
-    RED = "red", _("Red team won")
-    BLACK = "black", _("Black team won")
-    DRAW = "draw", _("Draw")
-    ANNULLED = "annulled", _("Annulled (replay, mafclub)")
-
-
-class ResultKind(models.TextChoices):
-    NORMAL = "normal", _("Normal end of the game")
-    AWARDED = "awarded", _("Loss awarded to a team")
-
-
-class Role(models.TextChoices):
-    RED = "red", _("Red (К)")
-    SHERIFF = "sheriff", _("Sheriff (Ш)")
-    BLACK = "black", _("Black (Ч)")
-    DON = "don", _("Don (Д)")
-
-
-class Removal(models.TextChoices):
-    FOURTH_FOUL = "fourth_foul", _("4th foul")
-    DISQUALIFYING_FOUL = "disqualifying_foul", _("Disqualifying foul")
-
-
-class LeftHow(models.TextChoices):
-    VOTED_OUT = "voted", _("Voted out")
-    KILLED = "killed", _("Killed at night")
-    REMOVED = "removed", _("Removed")
-
-
-class PenaltyClause(models.TextChoices):
-    BREAK_AT_TEN = "8.5.1", _("8.5.1 broke into a red at 10 players, red lost")
-    BREAK_AT_FOUR = "8.5.2", _("8.5.2 broke into a red at 4 players")
-    FALSE_CHECK = "8.5.3", _("8.5.3 claimed with a knowingly false check, red lost")
-    FALSE_SHERIFF = "8.5.4", _("8.5.4 black claimed sheriff with a red check of the sheriff, black lost")
+from .vocabulary import (
+    GameResult,
+    GameStatus,
+    LeftHow,
+    PenaltyClause,
+    ProtestPoint,
+    ProtestStatus,
+    Removal,
+    ResultKind,
+    Role,
+)
 
 
 class Game(models.Model):
@@ -167,7 +136,7 @@ class SeatPenalty(models.Model):
 class Nomination(models.Model):
     """Day N: the speaker at `by_seat` nominated `nominee_seat` (withdrawn: "Отзываю")."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="nominations")
+    game = models.ForeignKey(Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="nominations")
     day = models.PositiveSmallIntegerField(_("day"), validators=[MinValueValidator(1)])
     by_seat = models.PositiveSmallIntegerField(_("nominated by seat"), validators=[MinValueValidator(1), MaxValueValidator(10)])
     nominee_seat = models.PositiveSmallIntegerField(_("nominee seat"), validators=[MinValueValidator(1), MaxValueValidator(10)])
@@ -190,7 +159,7 @@ class VoteCount(models.Model):
     """Votes cast on day N: ballot 1 is the vote, 2 the revote after a tie, 3 "do all tied leave?"
     (nominee_seat empty, `votes` = those for leaving)."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="votes")
+    game = models.ForeignKey(Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="votes")
     day = models.PositiveSmallIntegerField(_("day"), validators=[MinValueValidator(1)])
     ballot = models.PositiveSmallIntegerField(_("ballot"), default=1, validators=[MinValueValidator(1), MaxValueValidator(3)])
     nominee_seat = models.PositiveSmallIntegerField(_("nominee seat"), null=True, blank=True)
@@ -207,27 +176,6 @@ class VoteCount(models.Model):
 
     def __str__(self):
         return f"{_('day')} {self.day}, {_('ballot')} {self.ballot}: {self.nominee_seat or '—'} × {self.votes}"
-
-
-class ProtestStatus(models.TextChoices):
-    PENDING = "pending", _("Pending")
-    REJECTED = "rejected", _("Rejected")
-    AMENDED = "amended", _("Upheld, protocol amended")
-    REPLAY = "replay", _("Upheld, replay ordered")
-
-
-class ProtestPoint(models.TextChoices):
-    """What part of the protocol a protest disputes."""
-
-    RESULT = "result", _("the result")
-    ROLES = "roles", _("roles")
-    FOULS = "fouls", _("fouls or a removal")
-    VOTING = "voting", _("nominations and votes")
-    BEST_MOVE = "best_move", _("the best move")
-    EXTRA = "extra", _("extra points")
-    PENALTY = "penalty", _("a penalty")
-    VIOLATION = "violation", _("a gross violation")
-    OTHER = "other", _("something else")
 
 
 class Protest(models.Model):

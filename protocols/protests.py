@@ -38,10 +38,6 @@ from .services import ProtocolInvalid, announce_change, save_protocol
 TEXT_LIMIT = 4000
 
 
-def _problem(field: str, code: str, message: str, seat: int | None = None) -> Problem:
-    return Problem(None, seat, field, code, message)
-
-
 def file_protest(*, game: Game, user, player_id: int | None, point: str, text: str, seat: int | None = None,
                  late_reason: str = "") -> Protest:
     """File a protest on `game` naming the point protested (and the seat, where one is concerned).
@@ -58,19 +54,20 @@ def file_protest(*, game: Game, user, player_id: int | None, point: str, text: s
         player_id = own
     problems = []
     if player_id not in seated:
-        problems.append(_problem("player", "protest_player_not_in_game", "the protest is filed for a player of this game"))
+        problems.append(Problem(None, None, "player", "protest_player_not_in_game", "the protest is filed for a player of this game"))
     elif own in seated and player_id != own and not _is_judging(user, game):
-        problems.append(_problem("player", "protest_for_another_player", "a player files a protest only for themselves"))
+        problems.append(Problem(None, None, "player", "protest_for_another_player", "a player files a protest only for themselves"))
     if point not in ProtestPoint.values:
-        problems.append(_problem("point", "protest_point_missing", "name the point protested"))
+        problems.append(Problem(None, None, "point", "protest_point_missing", "name the point protested"))
     if seat is not None and not 1 <= seat <= 10:
-        problems.append(_problem("seat", "protest_seat_out_of_range", "a seat is 1 to 10"))
+        problems.append(Problem(None, None, "seat", "protest_seat_out_of_range", "a seat is 1 to 10"))
     if not text:
-        problems.append(_problem("text", "protest_text_missing", "write what is protested"))
+        problems.append(Problem(None, None, "text", "protest_text_missing", "write what is protested"))
     if len(text) > TEXT_LIMIT:
-        problems.append(_problem("text", "protest_text_too_long", f"at most {TEXT_LIMIT} characters"))
+        problems.append(Problem(None, None, "text", "protest_text_too_long", f"at most {TEXT_LIMIT} characters",
+                                params={"limit": TEXT_LIMIT}))
     if late and not late_reason:
-        problems.append(_problem("late_reason", "protest_late", "the ten minutes after the game are over: the chief judge "
+        problems.append(Problem(None, None, "late_reason", "protest_late", "the ten minutes after the game are over: the chief judge "
                                                                "accepts a later protest only with a written reason"))
     if problems:
         raise ProtocolInvalid(problems)
@@ -94,21 +91,22 @@ def check_decision(*, protest: Protest, status: str, decision: str, reason: str 
     problems = []
     game = protest.game
     if status not in (ProtestStatus.REJECTED, ProtestStatus.AMENDED, ProtestStatus.REPLAY):
-        problems.append(_problem("status", "decision_status_missing", "choose the decision"))
+        problems.append(Problem(None, None, "status", "decision_status_missing", "choose the decision"))
     if not (decision or "").strip():
-        problems.append(_problem("decision", "decision_text_missing", "write the decision; it goes on the protocol (9.10)"))
+        problems.append(Problem(None, None, "decision", "decision_text_missing", "write the decision; it goes on the protocol",
+                                clause="9.10"))
     if protest.status != ProtestStatus.PENDING and not (reason or "").strip():
-        problems.append(_problem("reason", "redecision_without_reason",
+        problems.append(Problem(None, None, "reason", "redecision_without_reason",
                                  "the protest is already decided: a new decision needs its reason"))
     if status == ProtestStatus.AMENDED and entry is None:
-        problems.append(_problem("protocol", "amendment_missing", "an upheld protest amends the protocol: change it below"))
+        problems.append(Problem(None, None, "protocol", "amendment_missing", "an upheld protest amends the protocol: change it below"))
     if status == ProtestStatus.REPLAY:
         if game.tournament.ruleset != RULESET_MAFCLUB:
-            problems.append(_problem("status", "replay_not_in_ruleset", "a replay is ordered only under the mafclub rules"))
+            problems.append(Problem(None, None, "status", "replay_not_in_ruleset", "a replay is ordered only under the mafclub rules"))
         if violator_seat is None or not 1 <= violator_seat <= 10:
-            problems.append(_problem("violator", "replay_without_violator", "name the seat of the player who caused the replay"))
+            problems.append(Problem(None, None, "violator", "replay_without_violator", "name the seat of the player who caused the replay"))
         if game.result == GameResult.ANNULLED:
-            problems.append(_problem("status", "replay_already_annulled", "this game is already annulled"))
+            problems.append(Problem(None, None, "status", "replay_already_annulled", "this game is already annulled"))
     return problems
 
 

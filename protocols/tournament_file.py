@@ -21,7 +21,8 @@ from django.utils.text import slugify
 
 from scoring.core import model as core
 from scoring.core.fileformat import to_document
-from tournaments.models import STAGE_ORDER, Judge, Player, Registration, Round, Stage, Table, Tournament, TournamentJudge
+from tournaments.models import Judge, Player, Registration, Round, Stage, Table, Tournament, TournamentJudge
+from tournaments.vocabulary import STAGE_ORDER
 
 from .entry import PenaltyEntry, SeatEntry, entry_from_game
 from .models import Game, GameStatus, ProtocolVersion

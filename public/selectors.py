@@ -11,9 +11,10 @@ from django.http import Http404
 from protocols.models import Game, GameStatus, Protest, Seat, SeatPenalty
 from scoring import pointer
 from scoring.models import SCOPE_ALL, PlayerStanding, StandingsSnapshot, StandingsState
-from tournaments.models import STAGE_ORDER, Registration, Tournament
+from tournaments.models import Registration, Tournament
+from tournaments.vocabulary import StageKind, stage_position
 
-STAGE_KEYS = ("qualifying", "semifinal", "final")
+STAGE_KEYS = tuple(StageKind.values)
 MAX_ID = 2**63 - 1  # larger numbers in a URL overflow the database driver: 404, not 500
 ROW_FIELDS = (
     "place", "player_id", "file_id", "nickname", "club", "games", "wins", "wins_as_don_or_sheriff",
@@ -154,7 +155,7 @@ def seating(tournament: Tournament) -> list[SeatingRound]:
             Seat.objects.filter(game__tournament=tournament).order_by("number")
             .values_list("game_id", "number", "player_id", "player__nickname")):
         seats.setdefault(game_id, []).append((number, player_id, nickname))
-    games.sort(key=lambda g: (STAGE_ORDER.get(g["stage__kind"], 9), g["round__number"], g["table__number"], g["number"]))
+    games.sort(key=lambda g: (stage_position(g["stage__kind"]), g["round__number"], g["table__number"], g["number"]))
     rounds: list[SeatingRound] = []
     for g in games:
         if not rounds or (rounds[-1].stage, rounds[-1].number) != (g["stage__kind"], g["round__number"]):

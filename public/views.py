@@ -3,8 +3,6 @@ from the stored snapshot. A rendered standings page is cached under its snapshot
 hall of phones refreshing at once costs one small query per request and never a stale page."""
 import gzip
 import html
-import re
-from decimal import Decimal
 
 from django.core.cache import cache
 from django.http import HttpResponse, JsonResponse
@@ -17,23 +15,14 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_safe
 from django.views.generic import ListView
 
+from protocols.vocabulary import LEFT_WHEN, ROLE_NAMES, GameResult, Removal, in_sentence, label_of
+from scoring import explanations
+from scoring.vocabulary import COMPONENTS, SCOPES
 from tournaments.permissions import can_file_protest, is_chief_judge, is_late, protest_deadline
 
 from . import selectors
 
 PAGE_TTL = 3600
-
-# Translated names of the codes the pages show.
-COMPONENTS = {
-    "win": _("Win"), "compensation": _("First-night compensation"), "removal": _("Removal"),
-    "best_move": _("Best move"), "judge_extra": _("Judge's extra points"), "penalty": _("Penalty"),
-    "replay_penalty": _("Replay penalty"), "none": _("No points"),
-}
-ROLES = {"red": _("Civilian"), "sheriff": _("Sheriff"), "black": _("Mafia"), "don": _("Don")}
-RESULTS = {"red": _("Red won"), "black": _("Black won"), "draw": _("Draw"), "annulled": _("Annulled")}
-STAGES = {"all": _("Overall"), "qualifying": _("Qualifying"), "semifinal": _("Semifinal"), "final": _("Final")}
-REMOVALS = {"fourth_foul": _("4th foul"), "disqualifying_foul": _("disqualifying foul")}
-LEFT = {"voted": _("voted out, day %(n)s"), "killed": _("killed, night %(n)s"), "removed": _("removed")}
 
 
 class TournamentListView(ListView):
@@ -53,7 +42,7 @@ def _scope(request) -> str:
 
 def _standings_context(request, tournament) -> dict:
     version, computed_at = selectors.standings_version(tournament)
-    context = {"tournament": tournament, "version": version, "computed_at": computed_at, "stage_labels": STAGES}
+    context = {"tournament": tournament, "version": version, "computed_at": computed_at, "stage_labels": SCOPES}
     if tournament.standings_public:
         view = selectors.standings(tournament, _scope(request))
         context.update(standings=view, rows=view.rows, scope=view.scope)
@@ -101,46 +90,6 @@ def standings_version(request, slug):
     return response
 
 
-# The core explains each point in English (scoring/rules/*.py `explain`); these patterns give the
-# notes the page's language. A note that matches none is shown as the core wrote it.
-_NOTES = [
-    (re.compile(r"^(red|black) win$"), lambda m: {"red": _("red win"), "black": _("black win")}[m[1]]),
-    (re.compile(r"^(red|black) win in a hard game, K = (\S+)$"),
-     lambda m: ({"red": _("red win in a hard game, K = %(k)s"), "black": _("black win in a hard game, K = %(k)s")}[m[1]])
-     % {"k": m[2]}),
-    (re.compile(r"^judge's extra points \+(\S+)( \(approved by the chief judge\))?$"),
-     lambda m: (_("judge's extra points +%(points)s (approved by the chief judge)") if m[2]
-                else _("judge's extra points +%(points)s")) % {"points": m[1]}),
-    (re.compile(r"^penalty: (.*)$", re.S), lambda m: _("penalty: %(reason)s") % {"reason": m[1]}),
-    (re.compile(r"^penalty$"), lambda m: _("penalty")),
-    (re.compile(r"^removed from the table \((4th foul|disqualifying foul)\)$"),
-     lambda m: _("removed from the table (%(what)s)") % {"what": REMOVALS[m[1].replace(" ", "_").replace("4th", "fourth")]}),
-    (re.compile(r"^best move: named (.*), (\d+) of them black$"),
-     lambda m: _("best move: named %(named)s, %(n)s of them black") % {"named": m[1], "n": m[2]}),
-    (re.compile(r"^first-killed as (\w+), red lost: Ci = (\S+) \(B = (\d+), N = (\d+)\)$"),
-     lambda m: _("first-killed as %(role)s, red lost: Ci = %(ci)s (B = %(b)s, N = %(n)s)")
-     % {"role": ROLES.get(m[1], m[1]), "ci": m[2], "b": m[3], "n": m[4]}),
-    (re.compile(r"^first-killed as (\w+) and red lost for the (\d+)\w\w time: \+(\S+)$"),
-     lambda m: _("first-killed as %(role)s and red lost, time %(k)s: +%(points)s")
-     % {"role": ROLES.get(m[1], m[1]), "k": m[2], "points": m[3]}),
-    (re.compile(r"^gross violation, replay: -3\.00 \(removal \+ yellow card\)$"),
-     lambda m: _("gross violation, replay: -3.00 (removal + yellow card)")),
-    (re.compile(r"^gross violation, replay: -3\.00 \(removal \+ yellow card\) and -2\.00 \(red card, replay number (\d+) caused\)$"),
-     lambda m: _("gross violation, replay: -3.00 (removal + yellow card) and -2.00 (red card, replay number %(k)s caused)")
-     % {"k": m[1]}),
-]
-
-
-def _note(note: str) -> str:
-    if get_language() == "en":
-        return note
-    for pattern, text in _NOTES:
-        m = pattern.match(note)
-        if m:
-            return str(text(m))
-    return note
-
-
 def _player_games(row) -> list[dict]:
     """The stored explanation (explain.py's compact lists) with labels, ready for the template."""
     if row is None:
@@ -150,17 +99,11 @@ def _player_games(row) -> list[dict]:
     for number, seat, role, lines in row.explanation:
         game_id, stage, result = meta.get(str(number), ("", "", ""))
         games.append({
-            "number": number, "game": game_id, "seat": seat, "stage_label": STAGES.get(stage, stage),
-            "role_label": ROLES.get(role, role), "result_label": RESULTS.get(result, result),
-            "lines": [{"component": COMPONENTS.get(c, c), "key": c, "clause": clause, "points": _points(cents), "note": _note(note)}
-                      for c, clause, cents, note in lines],
-            "points": _points(sum(line[2] for line in lines)),
+            "number": number, "game": game_id, "seat": seat, "stage_label": SCOPES.get(stage, stage),
+            "role_label": ROLE_NAMES.get(role, role), "result_label": label_of(GameResult, result),
+            "lines": explanations.lines(lines), "points": explanations.points(sum(line[2] for line in lines)),
         })
     return games
-
-
-def _points(cents: int) -> str:
-    return f"{Decimal(cents).scaleb(-2):.2f}"
 
 
 @require_safe
@@ -175,7 +118,7 @@ def player_detail(request, slug, player_id):
     return render(request, "public/player.html", {
         "tournament": tournament, "player": info, "row": row if public else None, "breakdown": breakdown,
         "games": _player_games(row) if public else [], "next_seat": next_seat, "computed_at": computed_at,
-        "stage_labels": STAGES,
+        "stage_labels": SCOPES,
     })
 
 
@@ -188,9 +131,10 @@ def game_detail(request, slug, number):
     for seat in game.seats.all():
         left = ""
         if seat.left_how:
-            left = LEFT.get(seat.left_how, seat.left_how) % {"n": seat.left_on or "?"}
+            left = str(LEFT_WHEN.get(seat.left_how, seat.left_how)) % {"n": seat.left_on or "?"}
         seats.append({
-            "seat": seat, "role": ROLES.get(seat.role, "—"), "removed": REMOVALS.get(seat.removed, ""), "left": left,
+            "seat": seat, "role": ROLE_NAMES.get(seat.role, "—"), "left": left,
+            "removed": in_sentence(label_of(Removal, seat.removed)) if seat.removed else "",
             "penalties": list(seat.penalties.all()), "first_killed": seat.number == game.first_killed_seat,
         })
     user = request.user
@@ -198,8 +142,8 @@ def game_detail(request, slug, number):
     return render(request, "public/game.html", {
         "tournament": tournament, "game": game, "seats": seats, "protests": list(game.protests.all()),
         "may_protest": may_protest, "protest_deadline": protest_deadline(game),
-        "signed_off": game.is_signed_off, "result": RESULTS.get(game.result, "—"),
-        "stage": STAGES.get(game.stage.kind, game.stage.kind), "named": ", ".join(str(n) for n in game.best_move or []),
+        "signed_off": game.is_signed_off, "result": label_of(GameResult, game.result) if game.result else "—",
+        "stage": SCOPES.get(game.stage.kind, game.stage.kind), "named": ", ".join(str(n) for n in game.best_move or []),
     })
 
 
@@ -220,14 +164,14 @@ def seating(request, slug):
     found = selectors.find_player(tournament, request.GET.get("me", ""), rounds)
     me_id = found.player["player_id"] if found.player else None
     for rnd in rounds:
-        rnd.label = STAGES.get(rnd.stage, rnd.stage)
+        rnd.label = SCOPES.get(rnd.stage, rnd.stage)
         rnd.title = _("round %(n)s") % {"n": rnd.number}
         for table in rnd.tables:
             table.title = _("Table %(n)s") % {"n": table.number}
             table.seats_html = _seat_items(table.seats, me_id)
     next_seat = found.next_seat
     if next_seat:
-        next_seat = {**next_seat, "stage_label": STAGES.get(next_seat["stage"], next_seat["stage"])}
+        next_seat = {**next_seat, "stage_label": SCOPES.get(next_seat["stage"], next_seat["stage"])}
     upcoming = next((r for r in rounds if any(t.status != "signed_off" for t in r.tables)), None)
     return render(request, "public/seating.html", {
         "tournament": tournament, "rounds": rounds, "found": found, "next_seat": next_seat, "upcoming": upcoming,

@@ -1,7 +1,9 @@
 from django.contrib import admin, messages
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from tournaments.admin_access import TournamentScopedAdmin
+from tournaments.admin_titles import AccusativeTitles
 from tournaments.permissions import is_organiser
 
 from .models import StandingsState
@@ -9,8 +11,10 @@ from .recompute import recompute
 
 
 @admin.register(StandingsState)
-class StandingsStateAdmin(TournamentScopedAdmin):
+class StandingsStateAdmin(AccusativeTitles, TournamentScopedAdmin):
     """Where the standings stand: which version is stored, which was asked for, and a button."""
+
+    verbose_name_accusative = pgettext_lazy("accusative", "standings state")
 
     list_display = ["tournament", "computed_version", "requested_version", "computed_at"]
     list_select_related = ["tournament"]
@@ -23,7 +27,7 @@ class StandingsStateAdmin(TournamentScopedAdmin):
     @admin.action(description=_("Recompute the standings now"), permissions=["change"])
     def recompute_now(self, request, queryset):
         for state in queryset.select_related("tournament"):
-            if not is_organiser(request.user, state.tournament) and not request.user.is_superuser:
+            if not is_organiser(request.user, state.tournament):
                 continue
             version = recompute(state.tournament_id, force=True)
             self.message_user(request, f"{state.tournament}: v{version}", messages.SUCCESS)

@@ -17,12 +17,17 @@ SCOPE_ALL = "all"
 
 
 class StandingsState(models.Model):
-    tournament = models.OneToOneField(Tournament, primary_key=True, on_delete=models.CASCADE, related_name="standings_state")
-    requested_version = models.PositiveIntegerField(default=0, help_text="Raised by every change that calls for a recomputation.")
-    computed_version = models.PositiveIntegerField(default=0, help_text="Version of the newest stored snapshot.")
-    computed_at = models.DateTimeField(null=True, blank=True)
+    tournament = models.OneToOneField(
+        Tournament, verbose_name=_("tournament"), primary_key=True, on_delete=models.CASCADE, related_name="standings_state",
+    )
+    requested_version = models.PositiveIntegerField(
+        _("requested version"), default=0, help_text=_("Raised by every change that calls for a recomputation."),
+    )
+    computed_version = models.PositiveIntegerField(_("computed version"), default=0, help_text=_("Version of the newest stored snapshot."))
+    computed_at = models.DateTimeField(_("computed at"), null=True, blank=True)
     stale_since = models.DateTimeField(
-        null=True, blank=True, help_text=_("When the first request not yet computed was made; the sweep recomputes after a minute."),
+        _("stale since"), null=True, blank=True,
+        help_text=_("When the first request not yet computed was made; the sweep recomputes after a minute."),
     )
 
     class Meta:
@@ -51,16 +56,18 @@ class StandingsState(models.Model):
 
 
 class StandingsSnapshot(models.Model):
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="standings_snapshots")
-    version = models.PositiveIntegerField()
-    scope = models.CharField(max_length=16, default=SCOPE_ALL, help_text="'all' or a stage kind.")
-    computed_at = models.DateTimeField()
-    games = models.PositiveIntegerField(default=0, help_text="Signed-off games scored.")
-    stages = models.JSONField(default=list, help_text="Stage kinds with signed-off games, in order.")
-    ruleset = models.CharField(max_length=16)
-    k = models.CharField(max_length=8, blank=True, help_text="Difficulty coefficient K used, or empty.")
-    document = models.JSONField(default=dict, help_text="The mafia-standings/1 document.")
-    game_meta = models.JSONField(default=dict, help_text="Game number -> [game id, stage, result] of the scored games.")
+    tournament = models.ForeignKey(Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="standings_snapshots")
+    version = models.PositiveIntegerField(_("version"))
+    scope = models.CharField(_("scope"), max_length=16, default=SCOPE_ALL, help_text=_("'all' or a stage kind."))
+    computed_at = models.DateTimeField(_("computed at"))
+    games = models.PositiveIntegerField(_("games"), default=0, help_text=_("Signed-off games scored."))
+    stages = models.JSONField(_("stages"), default=list, help_text=_("Stage kinds with signed-off games, in order."))
+    ruleset = models.CharField(_("ruleset"), max_length=16)
+    k = models.CharField(_("K"), max_length=8, blank=True, help_text=_("Difficulty coefficient K used, or empty."))
+    document = models.JSONField(_("document"), default=dict, help_text=_("The mafia-standings/1 document."))
+    game_meta = models.JSONField(
+        _("games scored"), default=dict, help_text=_("Game number -> [game id, stage, result] of the scored games."),
+    )
 
     class Meta:
         ordering = ["tournament", "-version", "scope"]
@@ -77,24 +84,25 @@ class StandingsSnapshot(models.Model):
 class PlayerStanding(models.Model):
     """One player's line of a snapshot. Club and nickname are copied so a page needs no join."""
 
-    snapshot = models.ForeignKey(StandingsSnapshot, on_delete=models.CASCADE, related_name="rows")
-    player = models.ForeignKey(Player, null=True, on_delete=models.SET_NULL, related_name="+")
-    place = models.PositiveIntegerField()
-    file_id = models.CharField(max_length=40)
-    nickname = models.CharField(max_length=80)
-    club = models.CharField(max_length=120, blank=True)
-    games = models.PositiveIntegerField(default=0)
-    wins = models.PositiveIntegerField(default=0)
-    wins_as_don_or_sheriff = models.PositiveIntegerField(default=0)
-    first_killed = models.PositiveIntegerField(default=0)
-    main = models.DecimalField(max_digits=8, decimal_places=2)
-    extra = models.DecimalField(max_digits=8, decimal_places=2)
-    total = models.DecimalField(max_digits=8, decimal_places=2)
-    tiebreak_extra = models.DecimalField(max_digits=8, decimal_places=2)
-    decided_by_lot = models.BooleanField(default=False)
-    breakdown = models.JSONField(default=dict)
+    snapshot = models.ForeignKey(StandingsSnapshot, verbose_name=_("standings snapshot"), on_delete=models.CASCADE, related_name="rows")
+    player = models.ForeignKey(Player, verbose_name=_("player"), null=True, on_delete=models.SET_NULL, related_name="+")
+    place = models.PositiveIntegerField(_("place"))
+    file_id = models.CharField(_("id in the tournament file"), max_length=40)
+    nickname = models.CharField(_("nickname"), max_length=80)
+    club = models.CharField(_("club"), max_length=120, blank=True)
+    games = models.PositiveIntegerField(_("games"), default=0)
+    wins = models.PositiveIntegerField(_("wins"), default=0)
+    wins_as_don_or_sheriff = models.PositiveIntegerField(_("wins as don or sheriff"), default=0)
+    first_killed = models.PositiveIntegerField(_("times first-killed"), default=0)
+    main = models.DecimalField(_("main points"), max_digits=8, decimal_places=2)
+    extra = models.DecimalField(_("extra points"), max_digits=8, decimal_places=2)
+    total = models.DecimalField(_("total"), max_digits=8, decimal_places=2)
+    tiebreak_extra = models.DecimalField(_("extra points of tiebreak 1"), max_digits=8, decimal_places=2)
+    decided_by_lot = models.BooleanField(_("place decided by lot"), default=False)
+    breakdown = models.JSONField(_("points by component"), default=dict)
     explanation = models.JSONField(
-        default=list, help_text="Per game: [number, seat, role, [[component, clause, cents, note], ...]] (explain.py).",
+        _("explanation"), default=list,
+        help_text=_("Per game: [number, seat, role, [[component, clause, cents, code, params], ...]] (scoring/core/explain.py)."),
     )
 
     class Meta:

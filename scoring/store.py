@@ -15,12 +15,12 @@ from django.db import connection
 
 from scoring.core.explain import explain_all, game_meta
 from scoring.core.standings import compute_standings
+from tournaments.vocabulary import stage_position
 
 from .models import SCOPE_ALL, PlayerStanding, StandingsSnapshot
 
 log = logging.getLogger(__name__)
 
-_STAGE_ORDER = {"qualifying": 0, "semifinal": 1, "final": 2}
 _ROW_COLUMNS = (
     "snapshot_id", "player_id", "place", "file_id", "nickname", "club", "games", "wins", "wins_as_don_or_sheriff",
     "first_killed", "main", "extra", "total", "tiebreak_extra", "decided_by_lot", "breakdown", "explanation",
@@ -30,7 +30,7 @@ _ROW_COLUMNS = (
 def store_snapshot(tournament, loaded, version: int, now) -> int:
     """Write version `version` of the tournament's standings; return the number of player rows."""
     core = loaded.tournament
-    stages = sorted({g.stage for g in core.games}, key=lambda s: _STAGE_ORDER.get(s, 3))
+    stages = sorted({g.stage for g in core.games}, key=stage_position)
     scopes: list[tuple[str, tuple | None]] = [(SCOPE_ALL, None)]
     if len(stages) > 1:  # with one stage its standings are the overall ones: stored once
         scopes += [(stage, (stage,)) for stage in stages]

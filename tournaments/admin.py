@@ -1,20 +1,24 @@
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from .action_log import action_log_csv
 from .admin_access import ScopedInlineMixin, TournamentScopedAdmin
 from .admin_inlines import PrelabelledInline
+from .admin_titles import AccusativeTitles
 from .models import ActionLog, Club, Judge, Player, Registration, Round, Stage, Table, Tournament, TournamentJudge
 
 
 @admin.register(Club)
-class ClubAdmin(admin.ModelAdmin):
+class ClubAdmin(AccusativeTitles, admin.ModelAdmin):
+    verbose_name_accusative = pgettext_lazy("accusative", "club")
     list_display = ["name", "city"]
     search_fields = ["name", "city"]
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(AccusativeTitles, admin.ModelAdmin):
+    verbose_name_accusative = pgettext_lazy("accusative", "player")
     list_display = ["nickname", "real_name", "club", "city"]
     list_select_related = ["club"]
     search_fields = ["nickname", "real_name"]
@@ -24,7 +28,8 @@ class PlayerAdmin(admin.ModelAdmin):
 
 
 @admin.register(Judge)
-class JudgeAdmin(admin.ModelAdmin):
+class JudgeAdmin(AccusativeTitles, admin.ModelAdmin):
+    verbose_name_accusative = pgettext_lazy("accusative", "judge")
     list_display = ["name", "user"]
     list_select_related = ["user"]
     search_fields = ["name", "user__username"]
@@ -63,7 +68,8 @@ class TableInline(ScopedInlineMixin, admin.TabularInline):
 
 
 @admin.register(Tournament)
-class TournamentAdmin(TournamentScopedAdmin):
+class TournamentAdmin(AccusativeTitles, TournamentScopedAdmin):
+    verbose_name_accusative = pgettext_lazy("accusative", "tournament")
     tournament_lookup = ""
     list_display = ["name", "slug", "city", "start_date", "ruleset", "chief_judge", "standings_public"]
     list_select_related = ["chief_judge"]
@@ -98,7 +104,8 @@ class RoundInline(ScopedInlineMixin, admin.TabularInline):
 
 
 @admin.register(Stage)
-class StageAdmin(TournamentScopedAdmin):
+class StageAdmin(AccusativeTitles, TournamentScopedAdmin):
+    verbose_name_accusative = pgettext_lazy("accusative", "stage")
     list_display = ["tournament", "kind", "order"]
     list_select_related = ["tournament"]
     list_filter = ["tournament", "kind"]
@@ -106,7 +113,8 @@ class StageAdmin(TournamentScopedAdmin):
 
 
 @admin.register(Round)
-class RoundAdmin(TournamentScopedAdmin):
+class RoundAdmin(AccusativeTitles, TournamentScopedAdmin):
+    verbose_name_accusative = pgettext_lazy("accusative", "round")
     tournament_lookup = "stage__tournament"
     list_display = ["__str__", "stage", "number", "starts_at"]
     list_select_related = ["stage__tournament"]
@@ -114,14 +122,16 @@ class RoundAdmin(TournamentScopedAdmin):
 
 
 @admin.register(Table)
-class TableAdmin(TournamentScopedAdmin):
+class TableAdmin(AccusativeTitles, TournamentScopedAdmin):
+    verbose_name_accusative = pgettext_lazy("accusative", "table")
     list_display = ["number", "name", "tournament"]
     list_select_related = ["tournament"]
     list_filter = ["tournament"]
 
 
 @admin.register(Registration)
-class RegistrationAdmin(TournamentScopedAdmin):
+class RegistrationAdmin(AccusativeTitles, TournamentScopedAdmin):
+    verbose_name_accusative = pgettext_lazy("accusative", "registration")
     list_display = ["player", "tournament", "number", "withdrawn", "excluded"]
     list_select_related = ["player", "tournament"]
     list_filter = ["tournament", "withdrawn", "excluded"]
@@ -130,9 +140,10 @@ class RegistrationAdmin(TournamentScopedAdmin):
 
 
 @admin.register(ActionLog)
-class ActionLogAdmin(TournamentScopedAdmin):
+class ActionLogAdmin(AccusativeTitles, TournamentScopedAdmin):
     """The action log: read-only, and exported as CSV (the action, or the desk's export)."""
 
+    verbose_name_accusative = pgettext_lazy("accusative", "action log entry")
     list_display = ["at", "tournament", "user", "action", "object_label", "reason"]
     list_select_related = ["tournament", "user"]
     list_filter = ["tournament", "action"]

@@ -10,6 +10,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from .vocabulary import StageKind
+
 
 class Club(models.Model):
     name = models.CharField(_("name"), max_length=120, unique=True)
@@ -101,7 +103,7 @@ class Tournament(models.Model):
     best_move_two = models.DecimalField(_("best move: two blacks named"), max_digits=4, decimal_places=2, default=Decimal("0.25"))
     fourth_foul_removal_counts = models.BooleanField(_("a 4th-foul removal costs 0.5 (8.2.4)"), default=True)
     standings_public = models.BooleanField(_("standings are public"), default=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
         ordering = ["-start_date", "name"]
@@ -124,8 +126,8 @@ class Tournament(models.Model):
 class TournamentJudge(models.Model):
     """A judge of the tournament; `order` makes judge j of the seating the j-th judge."""
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="judge_links")
-    judge = models.ForeignKey(Judge, on_delete=models.CASCADE, related_name="tournament_links")
+    tournament = models.ForeignKey(Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="judge_links")
+    judge = models.ForeignKey(Judge, verbose_name=_("judge"), on_delete=models.CASCADE, related_name="tournament_links")
     order = models.PositiveSmallIntegerField(_("order"), default=1)
 
     class Meta:
@@ -170,15 +172,6 @@ class Registration(models.Model):
     @property
     def file_id(self) -> str:
         return self.code or f"p{self.player_id}"
-
-
-class StageKind(models.TextChoices):
-    QUALIFYING = "qualifying", _("Qualifying")
-    SEMIFINAL = "semifinal", _("Semifinal")
-    FINAL = "final", _("Final")
-
-
-STAGE_ORDER = {StageKind.QUALIFYING: 1, StageKind.SEMIFINAL: 2, StageKind.FINAL: 3}
 
 
 class Stage(models.Model):

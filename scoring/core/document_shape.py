@@ -49,18 +49,19 @@ def _decimal(value) -> Decimal | None:
 
 
 def _type_name(value) -> str:
+    """The kind of a JSON value, for a problem's parameters (messages.GOT words it)."""
     if value is None:
         return "null"
     if isinstance(value, bool):
-        return "a boolean"
+        return "boolean"
     if isinstance(value, (int, float, Decimal)):
-        return "a number"
+        return "number"
     if isinstance(value, str):
-        return "a string"
+        return "string"
     if isinstance(value, list):
-        return "a list"
+        return "list"
     if isinstance(value, dict):
-        return "an object"
+        return "object"
     return type(value).__name__
 
 
@@ -72,8 +73,8 @@ class DocumentReader:
         self.game_ids: set[str] = set()
 
     # -- helpers -----------------------------------------------------------------
-    def problem(self, game, seat, field, code, message):
-        self.problems.append(Problem(game, seat, field, code, message))
+    def problem(self, game, seat, field, code, params=None):
+        self.problems.append(Problem(game, seat, field, code, params=params))
 
     def require(self, d, key, kind, game, seat, field=None, *, default=..., nullable=False):
         """d[key] checked against kind ("str", "int", "bool", "list", "dict").
@@ -83,7 +84,7 @@ class DocumentReader:
         if key not in d:
             if default is not ...:
                 return True, default
-            self.problem(game, seat, field, "missing_field", "is required but missing")
+            self.problem(game, seat, field, "missing_field")
             return False, None
         value = d[key]
         if value is None and nullable:
@@ -92,25 +93,21 @@ class DocumentReader:
         ok = type(value) is expected if kind != "int" else (
             isinstance(value, int) and not isinstance(value, bool))
         if not ok:
-            words = {"str": "a string", "int": "an integer", "bool": "true or false",
-                     "list": "a list", "dict": "an object"}[kind]
-            null = " or null" if nullable else ""
             self.problem(game, seat, field, "wrong_type",
-                         f"must be {words}{null}, not {_type_name(value)}")
+                         {"expected": kind, "nullable": nullable, "got": _type_name(value)})
             return False, None
         return True, value
 
     # -- document ----------------------------------------------------------------
     def document(self, obj) -> Tournament | None:
         if not isinstance(obj, dict):
-            self.problem(None, None, "document", "not_an_object",
-                         f"must be a JSON object, not {_type_name(obj)}")
+            self.problem(None, None, "document", "not_an_object", {"got": _type_name(obj)})
             return None
         fmt = obj.get("format")
         if fmt != FORMAT:
             self.problem(None, None, "format", "unknown_format",
-                         f"{fmt!r} is not {FORMAT!r}" if "format" in obj
-                         else f"is missing; it must be {FORMAT!r}")
+                         {"value": fmt, "format": FORMAT} if "format" in obj
+                         else {"form": "missing", "format": FORMAT})
             return None
         ok_t, head = self.require(obj, "tournament", "dict", None, None)
         ok_p, players = self.require(obj, "players", "list", None, None)
@@ -147,7 +144,7 @@ class DocumentReader:
             return Settings()
         if not isinstance(obj, dict):
             self.problem(None, None, "tournament.settings", "wrong_type",
-                         f"must be an object, not {_type_name(obj)}")
+                         {"expected": "dict", "nullable": False, "got": _type_name(obj)})
             return None
         values = {}
         known = Settings.field_names()
@@ -155,27 +152,24 @@ class DocumentReader:
         for key, value in obj.items():
             field = f"tournament.settings.{key}"
             if key not in known:
-                self.problem(None, None, field, "unknown_setting",
-                             f"is not a setting; known: {', '.join(known)}")
+                self.problem(None, None, field, "unknown_setting", {"known": list(known)})
                 good = False
             elif key == "k_max_participants":
                 if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                    self.problem(None, None, field, "wrong_type",
-                                 "must be a non-negative integer")
+                    self.problem(None, None, field, "wrong_type", {"form": "setting", "expected": "non_negative_integer"})
                     good = False
                 else:
                     values[key] = value
             elif key == "fourth_foul_removal_counts":
                 if type(value) is not bool:
-                    self.problem(None, None, field, "wrong_type", "must be true or false")
+                    self.problem(None, None, field, "wrong_type", {"form": "setting", "expected": "bool"})
                     good = False
                 else:
                     values[key] = value
             else:
                 d = _decimal(value) if type(value) is not bool else None
                 if d is None or d < 0:
-                    self.problem(None, None, field, "wrong_type",
-                                 "must be a non-negative decimal")
+                    self.problem(None, None, field, "wrong_type", {"form": "setting", "expected": "non_negative_decimal"})
                     good = False
                 else:
                     values[key] = d
@@ -193,8 +187,7 @@ class DocumentReader:
                     continue
             field = f"players[{index}]"
             if not isinstance(p, dict):
-                self.problem(None, None, field, "wrong_type",
-                             f"must be an object, not {_type_name(p)}")
+                self.problem(None, None, field, "wrong_type", {"expected": "dict", "nullable": False, "got": _type_name(p)})
                 continue
             good_id, pid = self.require(p, "id", "str", None, None, f"{field}.id")
             good_nick, nick = self.require(p, "nickname", "str", None, None,
@@ -263,7 +256,7 @@ class DocumentReader:
     def game_slow(self, index, g) -> Game | None:
         if not isinstance(g, dict):
             self.problem(f"#{index + 1}", None, "game", "wrong_type",
-                         f"must be an object, not {_type_name(g)}")
+                         {"expected": "dict", "nullable": False, "got": _type_name(g)})
             return None
         gid = g.get("id")
         name = gid if isinstance(gid, str) else f"#{index + 1}"
@@ -280,8 +273,7 @@ class DocumentReader:
                                     nullable=True)
         first_killed = None
         if "first_killed" not in g:
-            self.problem(name, None, "first_killed", "missing_field",
-                         "is required (null for a miss on the first shooting night)")
+            self.problem(name, None, "first_killed", "missing_field", {"form": "first_killed"})
         else:
             first_killed = self.first_killed(name, g["first_killed"])
         ok_s, seat_items = self.require(g, "seats", "list", name, None)
@@ -301,7 +293,7 @@ class DocumentReader:
             return None
         if not isinstance(fk, dict):
             self.problem(name, None, "first_killed", "wrong_type",
-                         f"must be an object or null, not {_type_name(fk)}")
+                         {"expected": "dict", "nullable": True, "got": _type_name(fk)})
             return None
         ok, seat = self.require(fk, "seat", "int", name, None, "first_killed.seat")
         ok_n, named = self.require(fk, "named", "list", name, None, "first_killed.named",
@@ -310,7 +302,7 @@ class DocumentReader:
             for value in named:
                 if isinstance(value, bool) or not isinstance(value, int):
                     self.problem(name, None, "first_killed.named", "wrong_type",
-                                 f"must list seat numbers, not {_type_name(value)}")
+                                 {"form": "items", "expected": "seat_numbers", "got": _type_name(value)})
                     ok_n = False
                     break
         if ok and ok_n:
@@ -350,8 +342,7 @@ class DocumentReader:
 
     def seat_slow(self, name, s) -> Seat | None:
         if not isinstance(s, dict):
-            self.problem(name, None, "seats", "wrong_type",
-                         f"must list objects, not {_type_name(s)}")
+            self.problem(name, None, "seats", "wrong_type", {"form": "items", "expected": "objects", "got": _type_name(s)})
             return None
         number = s.get("seat")
         where = number if isinstance(number, int) and not isinstance(number, bool) else None
@@ -365,8 +356,7 @@ class DocumentReader:
         if "extra" in s:
             extra = _decimal(s["extra"]) if type(s["extra"]) is not bool else None
             if extra is None:
-                self.problem(name, where, "extra", "not_a_decimal",
-                             f"{s['extra']!r} is not a decimal number")
+                self.problem(name, where, "extra", "not_a_decimal", {"value": s["extra"]})
         _, approved = self.require(s, "extra_approved", "bool", name, where, default=False)
         _, gross = self.require(s, "gross_violation", "bool", name, where, default=False)
         ok_p, items = self.require(s, "penalties", "list", name, where, default=[],
@@ -376,7 +366,7 @@ class DocumentReader:
             for p in items:
                 if not isinstance(p, dict):
                     self.problem(name, where, "penalties", "wrong_type",
-                                 f"must list objects, not {_type_name(p)}")
+                                 {"form": "items", "expected": "objects", "got": _type_name(p)})
                     continue
                 ok_c, clause = self.require(p, "clause", "str", name, where, "penalties.clause")
                 # reason has no default in tournament-file.md: missing is a missing field;

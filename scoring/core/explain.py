@@ -2,12 +2,14 @@
 
 `scoring.core.standings.explain_player` rebuilds the scoring context for one player; calling it for
 each of 200 players would score the tournament 200 times. This walks the ranked games once and
-files every award under its player, with the clause and note explain_player gives.
+files every award under its player, with the clause, code and params explain_player gives.
 
 The result is stored with every snapshot, so it is kept compact: per player a list of
-``[game number, seat, role, [[component, clause, cents, note], ...]]`` in playing order; a game
-that gave the player nothing has no lines. The game's id, stage and result are stored once per
-snapshot (``game_meta``), not once per seat.
+``[game number, seat, role, [[component, clause, cents, code, params], ...]]`` in playing order; a
+game that gave the player nothing has no lines. A line holds no words: its code and params
+(JSON-safe, e.g. ``"best_move", {"named": [4, 6, 8], "blacks": 3}``) are worded in the page's
+language where it is shown (messages.NOTES has the English). The game's id, stage and result are
+stored once per snapshot (``game_meta``), not once per seat.
 """
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ from .standings import scoring_context
 
 
 def explain_all(t: Tournament, numbers: dict[str, int], stages=None) -> dict[str, list[list]]:
-    """player id -> [[game number, seat, role, [[component, clause, cents, note], ...]], ...]."""
+    """player id -> [[game number, seat, role, [[component, clause, cents, code, params], ...]], ...]."""
     ctx = scoring_context(t, stages)
     out: dict[str, list[list]] = {}
     for game in ctx.games:
@@ -30,8 +32,8 @@ def explain_all(t: Tournament, numbers: dict[str, int], stages=None) -> dict[str
             for award in rule.award(ctx, game):  # (seat, cents, detail)
                 lines = lines_of.get(award[0].player)
                 if lines is not None and award[1]:
-                    clause, note = rule.explain(ctx, game, award)
-                    lines.append([rule.key, clause, award[1], note])
+                    clause, code, params = rule.explain(ctx, game, award)
+                    lines.append([rule.key, clause, award[1], code, params])
     return out
 
 

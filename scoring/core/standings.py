@@ -11,6 +11,7 @@ from decimal import Decimal
 from typing import NamedTuple
 
 from .decimals import fmt_cents, from_cents
+from .messages import note_text
 from .model import (
     DON,
     RESULT_ANNULLED,
@@ -122,7 +123,9 @@ class ExplanationLine(NamedTuple):
     component: str  # a breakdown key, or "none" for a game that gave nothing
     clause: str
     points: Decimal
-    note: str
+    note: str       # in English, from code and params (messages.NOTES)
+    code: str
+    params: dict
 
 
 def select_games(t: Tournament, stages=None) -> list:
@@ -223,15 +226,15 @@ def explain_player(t: Tournament, player_id: str, stages=None) -> list[Explanati
             for award in rule.award(ctx, game):
                 if award[0].player != player_id:
                     continue
-                clause, note = rule.explain(ctx, game, award)
+                clause, code, params = rule.explain(ctx, game, award)
                 lines.append(ExplanationLine(game.id, game.stage, rule.key, clause,
-                                             from_cents(award[1]), note))
+                                             from_cents(award[1]), note_text(code, params),
+                                             code, params))
                 found = True
         if not found:
-            what = ("annulled" if game.result == RESULT_ANNULLED else
-                    "draw" if game.result == "draw" else f"{game.result} won")
-            lines.append(ExplanationLine(game.id, game.stage, "none", "8.2.3",
-                                         from_cents(0), f"no points ({what})"))
+            params = {"result": game.result}
+            lines.append(ExplanationLine(game.id, game.stage, "none", "8.2.3", from_cents(0),
+                                         note_text("no_points", params), "no_points", params))
     return lines
 
 

@@ -1,8 +1,9 @@
 """Checks of a game protocol and a tournament against RULES.md §2–§4 and tournament-file.md.
 
-Every problem is reported at once, each naming the game, the seat and the field in plain
-words; nothing stops at the first fault. The checks read only the model objects, so the
-Django side can run them on protocols built from the database.
+Every problem is reported at once, each naming the game, the seat and the field, as a code with
+its details as parameters and the clause behind it (messages.py words them in English); nothing
+stops at the first fault. The checks read only the model objects, so the Django side can run them
+on protocols built from the database.
 """
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ from .model import (
     team_of,
 )
 from .problems import Problem
-from .rules.penalties import PENALTY_FIT, penalty_fits
+from .rules.penalties import penalty_fits
 from .rulesets import RULESETS as RULESET_DEFS
 from .settings import Settings
 
@@ -47,7 +48,6 @@ EXTRA_MAX_LOSER = 40      # 8.4.4
 _ROLE_SET = frozenset(ROLES)
 _REMOVAL_SET = frozenset(REMOVALS)
 _CLAUSE_SET = frozenset(PENALTY_CLAUSES)
-_ROLE_WORDS = {"red": "red player", "sheriff": "sheriff", "black": "black player", "don": "don"}
 _EXTRA_CENTS: dict[Decimal, int] = {}
 
 
@@ -79,24 +79,20 @@ def check_game(game: Game, ruleset: str, settings: Settings | None = None, *,
     problems: list[Problem] = []
     gid = game.id
 
-    def add(seat, field, code, message):
-        problems.append(Problem(gid, seat, field, code, message))
+    def add(seat, field, code, params=None, clause=None):
+        problems.append(Problem(gid, seat, field, code, params=params, clause=clause))
 
     if game.stage not in STAGES:
-        add(None, "stage", "unknown_stage",
-            f"{game.stage!r} is not one of {', '.join(STAGES)}")
+        add(None, "stage", "unknown_stage", {"value": game.stage, "allowed": list(STAGES)})
     result = game.result
     if result not in RESULTS:
-        add(None, "result", "unknown_result",
-            f"{result!r} is not one of {', '.join(RESULTS)}")
+        add(None, "result", "unknown_result", {"value": result, "allowed": list(RESULTS)})
     annulled = result == RESULT_ANNULLED
     allows_annulled = _allows_annulled(ruleset)
     if annulled and not allows_annulled:
-        add(None, "result", "annulled_not_allowed",
-            f"an annulled game (replay) exists only under mafclub, not under {ruleset}")
+        add(None, "result", "annulled_not_allowed", {"ruleset": ruleset}, "003 item 10")
     if game.replay_of is not None and not allows_annulled:
-        add(None, "replay_of", "replay_not_allowed",
-            f"replays exist only under mafclub, not under {ruleset}")
+        add(None, "replay_of", "replay_not_allowed", {"ruleset": ruleset}, "003 item 10")
 
     seats = game.seats
     # Whole-table checks first, each one cheap pass; the seat-by-seat search for the
@@ -114,16 +110,13 @@ def check_game(game: Game, ruleset: str, settings: Settings | None = None, *,
         for s in seats:
             if s.role not in _ROLE_SET:
                 unknown = True
-                add(s.seat, "role", "unknown_role",
-                    f"{s.role!r} is not one of {', '.join(ROLES)}")
+                add(s.seat, "role", "unknown_role", {"value": s.role, "allowed": list(ROLES)})
         if not unknown and len(seats) == SEATS_PER_GAME:
-            have = ", ".join(f"{counts[r]} {r}" for r in ROLES)
-            add(None, "role", "role_counts",
-                f"roles are {have}; a game has 6 red, 1 sheriff, 2 black, 1 don")
+            add(None, "role", "role_counts", {r: counts[r] for r in ROLES})
     if known_players is not None and not players <= known_players:
         for s in seats:
             if s.player not in known_players:
-                add(s.seat, "player", "unknown_player", f"{s.player} is not in the players list")
+                add(s.seat, "player", "unknown_player", {"player": s.player})
 
     extras = []  # (seat number, cents)
     any_gross = False
@@ -131,17 +124,15 @@ def check_game(game: Game, ruleset: str, settings: Settings | None = None, *,
     if fouls and (min(fouls) < 0 or max(fouls) > 4):
         for s in seats:
             if not 0 <= s.fouls <= 4:
-                add(s.seat, "fouls", "fouls_out_of_range", f"{s.fouls} is outside 0..4")
+                add(s.seat, "fouls", "fouls_out_of_range", {"fouls": s.fouls})
     for s in game.notable_seats():  # removals, extras, penalties, gross violations
         n = s.seat
         removed = s.removed
         if removed is not None:
             if removed not in _REMOVAL_SET:
-                add(n, "removed", "unknown_removal",
-                    f"{removed!r} is not one of {', '.join(REMOVALS)} (or null)")
+                add(n, "removed", "unknown_removal", {"value": removed, "allowed": list(REMOVALS)})
             elif removed == REMOVED_FOURTH_FOUL and s.fouls != 4:
-                add(n, "removed", "removal_without_fourth_foul",
-                    f"removed for a 4th foul with {s.fouls} foul{'s' if s.fouls != 1 else ''}")
+                add(n, "removed", "removal_without_fourth_foul", {"fouls": s.fouls}, "8.2.4")
         if s.extra:
             _check_extra(s, result, annulled, extras, add)
         if s.penalties:
@@ -149,27 +140,22 @@ def check_game(game: Game, ruleset: str, settings: Settings | None = None, *,
         if s.gross_violation:
             any_gross = True
             if not allows_annulled:
-                add(n, "gross_violation", "gross_violation_not_allowed",
-                    f"gross violations (replays) exist only under mafclub, not under {ruleset}")
+                add(n, "gross_violation", "gross_violation_not_allowed", {"ruleset": ruleset}, "003 item 10")
             elif not annulled:
-                add(n, "gross_violation", "gross_violation_not_annulled",
-                    "a gross violation is marked but the game is not annulled")
+                add(n, "gross_violation", "gross_violation_not_annulled", None, "003 item 10")
 
     if len(seats) != SEATS_PER_GAME:
-        add(None, "seats", "seat_count", f"a game has 10 seats, this one has {len(seats)}")
+        add(None, "seats", "seat_count", {"seats": len(seats)})
     if annulled and allows_annulled and not any_gross:
-        add(None, "gross_violation", "annulled_without_violator",
-            "an annulled game needs the player who caused it marked gross_violation")
+        add(None, "gross_violation", "annulled_without_violator", None, "003 item 10")
 
     if extras:
         given = [(n, c) for n, c in extras if c > 0]
         if len(given) > EXTRA_MAX_PLAYERS:
-            add(None, "extra", "extra_too_many_players",
-                f"{len(given)} players have extra points; at most 3 per game (8.4.1)")
+            add(None, "extra", "extra_too_many_players", {"players": len(given)}, "8.4.1")
         total = sum(c for _, c in given)
         if total > EXTRA_MAX_SUM:
-            add(None, "extra", "extra_sum_over_limit",
-                f"extra points add up to {fmt_cents(total)}; at most 1.00 per game (8.4.2)")
+            add(None, "extra", "extra_sum_over_limit", {"total": fmt_cents(total)}, "8.4.2")
 
     fk = game.first_killed
     if fk is not None:
@@ -183,12 +169,12 @@ def _check_seat_numbers_and_players(seats, add):
     for s in seats:
         n = s.seat
         if not 1 <= n <= SEATS_PER_GAME:
-            add(n, "seat", "seat_out_of_range", f"{n} is outside 1..10")
+            add(n, "seat", "seat_out_of_range", {"seat": n})
         elif n in seen_numbers:
-            add(n, "seat", "seat_repeated", f"seat {n} appears more than once")
+            add(n, "seat", "seat_repeated", {"seat": n})
         seen_numbers.add(n)
         if s.player in seen_players:
-            add(n, "player", "player_repeated", f"player {s.player} sits at this table twice")
+            add(n, "player", "player_repeated", {"player": s.player})
         seen_players.add(s.player)
 
 
@@ -197,17 +183,17 @@ def _check_extra(s, result, annulled, extras, add):
     extra = s.extra
     cents = _extra_cents(extra)
     if cents is None or cents % EXTRA_STEP:
-        add(n, "extra", "extra_not_in_steps", f"{extra} is not a multiple of 0.05 (8.4)")
+        add(n, "extra", "extra_not_in_steps", {"extra": str(extra)}, "8.4")
         return
     if cents < 0:
-        add(n, "extra", "extra_negative", f"{extra} is negative; extra points are never negative")
+        add(n, "extra", "extra_negative", {"extra": str(extra)}, "8.4")
         return
     extras.append((n, cents))
     if cents == 0:
         return
     text = fmt_cents(cents)
     if result == RESULT_DRAW:
-        add(n, "extra", "extra_in_draw", f"{text} given in a draw; a draw gives none (8.4.6)")
+        add(n, "extra", "extra_in_draw", {"extra": text}, "8.4.6")
         return
     if annulled:  # no winner, no loser: no per-player limit (see EXTRA_MAX_LOSER)
         return
@@ -216,50 +202,40 @@ def _check_extra(s, result, annulled, extras, add):
         return
     if team == result:
         if cents > EXTRA_MAX_WINNER:
-            add(n, "extra", "extra_over_winner_limit",
-                f"{text} is over 0.70, the most for a winner (8.4.3)")
+            add(n, "extra", "extra_over_winner_limit", {"extra": text}, "8.4.3")
         elif cents > EXTRA_NEEDS_APPROVAL and not s.extra_approved:
-            add(n, "extra_approved", "extra_needs_approval",
-                f"{text} is over 0.50 without the chief judge's approval (8.4.3)")
+            add(n, "extra_approved", "extra_needs_approval", {"extra": text}, "8.4.3")
     elif cents > EXTRA_MAX_LOSER:
-        add(n, "extra", "extra_over_loser_limit",
-            f"{text} is over 0.40, the most for a player of the losing team (8.4.4)")
+        add(n, "extra", "extra_over_loser_limit", {"extra": text}, "8.4.4")
 
 
 def _check_penalties(s, result, add):
     n = s.seat
     for p in s.penalties:
         if p.clause not in _CLAUSE_SET:
-            add(n, "penalties.clause", "unknown_penalty_clause",
-                f"{p.clause!r} is not one of {', '.join(PENALTY_CLAUSES)}")
+            add(n, "penalties.clause", "unknown_penalty_clause", {"value": p.clause, "allowed": list(PENALTY_CLAUSES)},
+                "8.5")
             continue
         if s.role in _ROLE_SET and result in RESULTS and not penalty_fits(p.clause, s.role, result):
-            who = _ROLE_WORDS[s.role]
-            outcome = {"red": "red won", "black": "black won", "draw": "a draw",
-                       "annulled": "an annulled game"}[result]
-            add(n, "penalties.clause", "penalty_does_not_fit",
-                f"{p.clause} is for {PENALTY_FIT[p.clause][2]}; this seat is a {who} "
-                f"and the result is {outcome}")
+            add(n, "penalties.clause", "penalty_does_not_fit", {"penalty": p.clause, "role": s.role, "result": result},
+                "8.5")
 
 
 def _check_first_killed(fk, add):
     seat = fk.seat
     if not 1 <= seat <= SEATS_PER_GAME:
-        add(None, "first_killed.seat", "first_killed_out_of_range", f"{seat} is outside 1..10")
+        add(None, "first_killed.seat", "first_killed_out_of_range", {"seat": seat})
     named = fk.named
     if len(named) > 3:
-        add(seat, "first_killed.named", "best_move_too_many",
-            f"names {len(named)} seats; the best move names at most 3")
+        add(seat, "first_killed.named", "best_move_too_many", {"count": len(named)}, "8.3")
     seen = set()
     for value in named:
         if not 1 <= value <= SEATS_PER_GAME:
-            add(seat, "first_killed.named", "best_move_out_of_range",
-                f"{value} is outside 1..10")
+            add(seat, "first_killed.named", "best_move_out_of_range", {"seat": value})
         elif value == seat:
-            add(seat, "first_killed.named", "best_move_own_seat",
-                f"names the first-killed's own seat {value}")
+            add(seat, "first_killed.named", "best_move_own_seat", {"seat": value}, "8.3")
         elif value in seen:
-            add(seat, "first_killed.named", "best_move_repeated", f"names seat {value} twice")
+            add(seat, "first_killed.named", "best_move_repeated", {"seat": value}, "8.3")
         seen.add(value)
 
 
@@ -268,19 +244,17 @@ def check_tournament(t: Tournament, *, _known_game_ids=None) -> list[Problem]:
     between games (ids, players, replays)."""
     problems: list[Problem] = []
 
-    def add(game, seat, field, code, message):
-        problems.append(Problem(game, seat, field, code, message))
+    def add(game, seat, field, code, params=None):
+        problems.append(Problem(game, seat, field, code, params=params))
 
     if t.ruleset not in RULESETS:
-        add(None, None, "tournament.ruleset", "unknown_ruleset",
-            f"{t.ruleset!r} is not one of {', '.join(RULESETS)}")
+        add(None, None, "tournament.ruleset", "unknown_ruleset", {"value": t.ruleset, "allowed": list(RULESETS)})
     # A count is refused only for its type: a negative one is still "of the right type",
     # and tournament-file.md's "Validity" list is the complete list of reasons to refuse.
     for key in ("participants", "games_before_final"):
         value = getattr(t, key)
         if not isinstance(value, int) or isinstance(value, bool):
-            add(None, None, f"tournament.{key}", "wrong_type",
-                f"{value!r} must be a whole number")
+            add(None, None, f"tournament.{key}", "wrong_type", {"form": "count", "value": value})
     # A repeated player id is not on that list either (a repeated game id is): the
     # standings take the nickname of its last entry, as a JSON object does with a key.
     player_ids = {p.id for p in t.players}
@@ -288,7 +262,7 @@ def check_tournament(t: Tournament, *, _known_game_ids=None) -> list[Problem]:
     by_id: dict[str, Game] = {}
     for g in t.games:
         if g.id in by_id:
-            add(g.id, None, "id", "game_id_repeated", f"game id {g.id} appears more than once")
+            add(g.id, None, "id", "game_id_repeated", {"game": g.id})
         else:
             by_id[g.id] = g
         problems.extend(check_game(g, t.ruleset, settings, known_players=player_ids))
@@ -305,9 +279,7 @@ def check_tournament(t: Tournament, *, _known_game_ids=None) -> list[Problem]:
         target = by_id.get(target_id)
         if target is None:
             if target_id not in known:
-                add(g.id, None, "replay_of", "replay_of_unknown",
-                    f"names game {target_id}, which does not exist")
+                add(g.id, None, "replay_of", "replay_of_unknown", {"game": target_id})
         elif target.result != RESULT_ANNULLED:
-            add(g.id, None, "replay_of", "replay_of_not_annulled",
-                f"names game {target_id}, which is not annulled")
+            add(g.id, None, "replay_of", "replay_of_not_annulled", {"game": target_id})
     return problems

@@ -83,7 +83,7 @@ def test_player_page_explains_every_game(client):
     assert html.count('class="game-card"') == row.games == 3
     for number, _seat, _role, lines in row.explanation:
         assert f"/t/explain/games/{number}/" in html
-        for _component, clause, _cents, _note in lines:
+        for _component, clause, *_code_and_params in lines:
             assert clause in html
 
 

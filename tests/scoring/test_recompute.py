@@ -224,9 +224,9 @@ def test_explain_all_agrees_with_the_cores_explain_player():
     every = explain_all(data, loaded.game_numbers)
     ids = {number: gid for gid, number in loaded.game_numbers.items()}
     for player in data.players[:5]:
-        mine = [(ids[number], c, clause, cents, note) for number, _s, _r, lines in every[player.id]
-                for c, clause, cents, note in lines]
-        core_lines = [(ln.game, ln.component, ln.clause, int(ln.points * 100), ln.note)
+        mine = [(ids[number], c, clause, cents, code, params) for number, _s, _r, lines in every[player.id]
+                for c, clause, cents, code, params in lines]
+        core_lines = [(ln.game, ln.component, ln.clause, int(ln.points * 100), ln.code, ln.params)
                       for ln in explain_player(data, player.id) if ln.component != "none"]
         assert mine == core_lines
 

@@ -39,6 +39,7 @@ class Rule:
     key: str = ""          # the breakdown component this rule feeds
     clause: str = ""       # where it comes from, e.g. "8.2.4"
     title: str = ""        # a few words for people
+    notes: tuple[str, ...] = ()  # the codes its explanation lines may have (messages.NOTES)
     # True for a rule that only ever awards seats in game.notable_seats() (removals, extras,
     # penalties, gross violations): the calculator skips it for a game with none.
     notable_only: bool = False
@@ -51,9 +52,11 @@ class Rule:
         """The non-zero (seat, cents, detail) awards of this rule in one game."""
         raise NotImplementedError
 
-    def explain(self, ctx: ScoringContext, game: Game, award: Award) -> tuple[str, str]:
-        """(clause, short note) for one award."""
-        return self.clause, self.title
+    def explain(self, ctx: ScoringContext, game: Game, award: Award) -> tuple[str, str, dict]:
+        """(clause, code, params) for one award: the code names the note's wording
+        (messages.NOTES), the params are its details as JSON-safe data, e.g.
+        ("8.3.1", "best_move", {"named": [4, 6, 8], "blacks": 3})."""
+        raise NotImplementedError
 
     def __repr__(self):
         return f"<rule {self.key} ({self.clause})>"

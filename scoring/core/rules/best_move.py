@@ -43,6 +43,7 @@ class BestMove(Rule):
     key = "best_move"
     clause = "8.3"
     title = "best move"
+    notes = ("best_move",)
 
     def award(self, ctx, game):
         fk = game.first_killed
@@ -56,5 +57,4 @@ class BestMove(Rule):
         return [Award(killed, cents, hits)] if cents else []
 
     def explain(self, ctx, game, award):
-        named = ", ".join(str(n) for n in game.first_killed.named)
-        return "8.3.1", f"best move: named {named}, {award[2]} of them black"
+        return "8.3.1", "best_move", {"named": list(game.first_killed.named), "blacks": award[2]}

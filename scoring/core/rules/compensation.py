@@ -47,6 +47,7 @@ class FirstNightCompensation(Rule):
     key = "compensation"
     clause = "8.6"
     title = "first-night compensation Ci"
+    notes = ("compensation",)
 
     def prepare(self, ctx):
         n = compensation_n(ctx.tournament.games_before_final)
@@ -69,5 +70,4 @@ class FirstNightCompensation(Rule):
     def explain(self, ctx, game, award):
         data = ctx.prepared[self.key]
         b = data["b"].get(award[0].player, 0)
-        return "8.6.3", (f"first-killed as {award[0].role}, red lost: Ci = "
-                         f"{fmt_cents(award[1])} (B = {b}, N = {data['n']})")
+        return "8.6.3", "compensation", {"role": award[0].role, "ci": fmt_cents(award[1]), "b": b, "n": data["n"]}

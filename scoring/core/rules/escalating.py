@@ -19,6 +19,7 @@ class EscalatingCompensation(Rule):
     key = "compensation"
     clause = "003 item 8"
     title = "escalating first-night compensation"
+    notes = ("escalating_compensation",)
 
     def prepare(self, ctx):
         seen: dict[str, int] = {}
@@ -41,10 +42,5 @@ class EscalatingCompensation(Rule):
         return [Award(first_killed_red_seat(game), hit[1], hit[0])]
 
     def explain(self, ctx, game, award):
-        return self.clause, (f"first-killed as {award[0].role} and red lost for the "
-                             f"{_ordinal(award[2])} time: +{fmt_cents(award[1])}")
-
-
-def _ordinal(k: int) -> str:
-    suffix = "th" if 10 <= k % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(k % 10, "th")
-    return f"{k}{suffix}"
+        return self.clause, "escalating_compensation", {"role": award[0].role, "time": award[2],
+                                                        "points": fmt_cents(award[1])}

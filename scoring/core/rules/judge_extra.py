@@ -10,6 +10,7 @@ class JudgeExtra(Rule):
     clause = "8.4"
     notable_only = True
     title = "judge's extra points"
+    notes = ("judge_extra", "judge_extra_approved")
 
     def award(self, ctx, game):
         out = []
@@ -20,5 +21,5 @@ class JudgeExtra(Rule):
         return out
 
     def explain(self, ctx, game, award):
-        approved = " (approved by the chief judge)" if award[1] > 50 else ""
-        return self.clause, f"judge's extra points +{fmt_cents(award[1])}{approved}"
+        code = "judge_extra_approved" if award[1] > 50 else "judge_extra"
+        return self.clause, code, {"points": fmt_cents(award[1])}

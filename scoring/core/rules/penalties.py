@@ -50,6 +50,7 @@ class Penalties(Rule):
     clause = "8.5"
     notable_only = True
     title = "penalty"
+    notes = ("penalty", "penalty_without_reason")
 
     def award(self, ctx, game):
         out = []
@@ -60,4 +61,6 @@ class Penalties(Rule):
 
     def explain(self, ctx, game, award):
         p = award[2]
-        return p.clause, f"penalty: {p.reason}" if p.reason else "penalty"
+        if p.reason:
+            return p.clause, "penalty", {"reason": p.reason}
+        return p.clause, "penalty_without_reason", {}

@@ -29,6 +29,7 @@ class Removal(Rule):
     clause = "8.2.4"
     notable_only = True
     title = "removed from the table"
+    notes = ("removal",)
 
     def award(self, ctx, game):
         annulled = game.result == RESULT_ANNULLED
@@ -42,5 +43,5 @@ class Removal(Rule):
         return out
 
     def explain(self, ctx, game, award):
-        what = "4th foul" if award[0].removed == REMOVED_FOURTH_FOUL else "disqualifying foul"
-        return self.clause, f"removed from the table ({what})"
+        what = REMOVED_FOURTH_FOUL if award[0].removed == REMOVED_FOURTH_FOUL else REMOVED_DISQUALIFYING
+        return self.clause, "removal", {"removal": what}

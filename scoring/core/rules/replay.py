@@ -19,6 +19,7 @@ class ReplayPenalty(Rule):
     clause = "003 item 10"
     notable_only = True
     title = "replay after a gross violation"
+    notes = ("replay_penalty", "replay_penalty_again")
 
     def prepare(self, ctx):
         count: dict[str, int] = {}
@@ -46,6 +47,5 @@ class ReplayPenalty(Rule):
 
     def explain(self, ctx, game, award):
         if award[2] >= 2:
-            return self.clause, ("gross violation, replay: -3.00 (removal + yellow card) and "
-                                 f"-2.00 (red card, replay number {award[2]} caused)")
-        return self.clause, "gross violation, replay: -3.00 (removal + yellow card)"
+            return self.clause, "replay_penalty_again", {"replay": award[2]}
+        return self.clause, "replay_penalty", {}

@@ -17,6 +17,7 @@ class WinPoints(Rule):
     key = "win"
     clause = "8.2.1–8.2.3"
     title = "win"
+    notes = ("red_win", "black_win", "red_win_hard", "black_win_hard")
 
     def award(self, ctx, game):
         roles = WINNING_ROLES.get(game.result)
@@ -30,6 +31,6 @@ class WinPoints(Rule):
     def explain(self, ctx, game, award):
         clause = "8.2.1" if game.result == RESULT_RED else "8.2.2"
         if award[1] != WIN_CENTS:
-            return f"{clause}, 8.7", f"{game.result} win in a hard game, K = {fmt_cents(award[1])}"
-        return clause, f"{game.result} win"
+            return f"{clause}, 8.7", f"{game.result}_win_hard", {"k": fmt_cents(award[1])}
+        return clause, f"{game.result}_win", {}
 
