@@ -69,7 +69,7 @@ class TournamentAdmin(admin.ModelAdmin):
     autocomplete_fields = ["chief_judge"]
     inlines = [StageInline, TournamentJudgeInline, TableInline, RegistrationInline]
     fieldsets = [
-        (None, {"fields": ["name", "slug", "city", ("start_date", "end_date"), "ruleset", "chief_judge", "standings_public"]}),
+        (None, {"fields": ["name", "slug", "city", ("start_date", "end_date"), "ruleset", "chief_judge", "standings_public", "language"]}),
         (_("Scoring settings"), {"fields": [
             "games_before_final", "lot_seed", "participants_override", ("k_applies", "k_max_participants"),
             ("best_move_three", "best_move_two"), "fourth_foul_removal_counts",
