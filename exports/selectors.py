@@ -54,9 +54,10 @@ def round_of(tournament: Tournament, stage: Stage | None, number: int) -> Round:
     found = None
     if stage is not None and 0 < number <= MAX_ID:
         found = Round.objects.filter(stage=stage, number=number).select_related("stage").first()
+    if found is None and stage is None:
+        raise NotFound(_("No round %(n)s: the tournament has no stages yet.") % {"n": number})
     if found is None:
-        raise NotFound(_("No round %(n)s in %(stage)s.") % {
-            "n": number, "stage": STAGES.get(stage.kind, stage.kind) if stage else _("this tournament")})
+        raise NotFound(_("No round %(n)s in the stage \"%(stage)s\".") % {"n": number, "stage": STAGES.get(stage.kind, stage.kind)})
     return found
 
 

@@ -46,12 +46,12 @@ class XlsxBook:
         for i in range(len(header)):
             sheet.column_dimensions[get_column_letter(i + 1)].width = widths.get(i, 12)
         lines = list(lines)
+        head_row = len(lines) + 1
+        sheet.freeze_panes = f"A{head_row + 1}"  # before the first row: write-only sheets write their view first
         for k, text in enumerate(lines):
             cell = WriteOnlyCell(sheet, value=text)
             cell.font = _TITLE if k == 0 else _BOLD
             sheet.append([cell])
-        head_row = len(lines) + 1
-        sheet.freeze_panes = f"A{head_row + 1}"
         cells = []
         for text in header:
             cell = WriteOnlyCell(sheet, value=text)

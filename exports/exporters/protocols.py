@@ -5,7 +5,7 @@ from decimal import Decimal
 
 from django.utils.translation import gettext as _
 
-from protocols.models import Game
+from protocols.models import Game, GameStatus
 
 from ..pdf import render_parts
 from ..selectors import NothingToExport, protocol_games, round_games, signed_off_games
@@ -18,11 +18,13 @@ TEMPLATE = "exports/protocol_sheets.html"
 
 class ProtocolExporter(Exporter):
     identifier = "protocols"
-    sheets_per_part = 1  # a booklet lays out sheet by sheet, so its job can report progress
+    sheets_per_part = 2  # a booklet lays out two sheets at a time, so its job can report progress
 
-    def __init__(self, tournament, *, stage=None, rnd=None, game=None, blank: bool = False, language: str | None = None):
+    def __init__(self, tournament, *, stage=None, rnd=None, game=None, games=None, blank: bool = False,
+                 language: str | None = None):
+        """One of: `game`, `rnd`, `stage`, `games` (chosen games of the tournament), or none (all)."""
         super().__init__(tournament, stage=stage, language=language)
-        self.round, self.game, self.blank = rnd, game, blank
+        self.round, self.game, self.games, self.blank = rnd, game, games, blank
         self.sheets: list[ProtocolSheet] = []
 
     def name_parts(self) -> list[str]:
@@ -38,6 +40,12 @@ class ProtocolExporter(Exporter):
 
     def selected_games(self):
         """The games the export prints, before their rows are read."""
+        if self.games is not None:
+            games = self.games.filter(tournament=self.tournament)
+            games = games if self.blank else games.filter(status=GameStatus.SIGNED_OFF)
+            if not games.exists():
+                raise NothingToExport(_("None of the chosen games is signed off.") if not self.blank else _("No games chosen."))
+            return games
         if self.blank:
             if self.game is not None:
                 return Game.objects.filter(pk=self.game.pk)
@@ -88,7 +96,7 @@ class ProtocolExporter(Exporter):
         if s.blank:
             return
         yield []
-        yield [Heading(_("Day")), _("Nominee"), _("By"), _("Votes"), _("Revote"), _("All leave?"), _("Out")]
+        yield [Heading(_("Day")), _("Nominee"), _("Nominated by"), _("Votes"), _("Revote"), _("All leave?"), _("Out")]
         for day in s.days:
             for k, seat in enumerate(day.nominees):
                 yield [day.day, seat, day.nominated_by.get(seat), day.vote.get(seat), day.revote.get(seat),

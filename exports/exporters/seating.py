@@ -33,7 +33,7 @@ class SeatedRound:
 
     @property
     def title(self) -> str:
-        return f"{self.stage_label}, {_('round %(n)s') % {'n': self.number}}"
+        return _("%(stage)s, round %(n)s") % {"stage": self.stage_label, "n": self.number}
 
 
 @dataclass
