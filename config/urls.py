@@ -6,4 +6,5 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("protocols.urls")),
     path("", include("public.urls")),
+    path("", include("exports.urls")),
 ]
