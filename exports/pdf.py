@@ -12,6 +12,7 @@ from functools import lru_cache
 from django.conf import settings
 from django.template.loader import render_to_string
 from weasyprint import HTML
+from weasyprint.text.fonts import FontConfiguration
 
 from .texts import in_language
 
@@ -40,9 +41,10 @@ def render_parts(template: str, parts: Iterable[dict], *, language: str, progres
     """One PDF of several renderings of `template` (a context each), pages in order.
     `progress(n)` is called after the n-th part is laid out."""
     documents = []
+    fonts = FontConfiguration()  # one font map for all the parts
     for n, context in enumerate(parts, 1):
         html = render_html(template, context, language=language)
-        documents.append(HTML(string=html, base_url=str(settings.BASE_DIR)).render())
+        documents.append(HTML(string=html, base_url=str(settings.BASE_DIR)).render(font_config=fonts))
         if progress is not None:
             progress(n)
     if not documents:
