@@ -18,7 +18,7 @@ TEMPLATE = "exports/protocol_sheets.html"
 
 class ProtocolExporter(Exporter):
     identifier = "protocols"
-    sheets_per_part = 2  # a booklet lays out two sheets at a time, so its job can report progress
+    progress_steps = 8  # a booklet lays out in up to this many parts, so its job can report progress
 
     def __init__(self, tournament, *, stage=None, rnd=None, game=None, games=None, blank: bool = False,
                  language: str | None = None):
@@ -66,7 +66,8 @@ class ProtocolExporter(Exporter):
         self.sheets = list(blank_sheets(games) if self.blank else completed_sheets(self.tournament, games))
 
     def pdf(self, progress=None) -> bytes:
-        step = self.sheets_per_part if progress is not None else len(self.sheets)
+        # Each part costs a layout of its own (about a sixth of a sheet): few parts, at least two sheets each.
+        step = max(2, -(-len(self.sheets) // self.progress_steps)) if progress is not None else len(self.sheets)
         parts = ({"sheets": self.sheets[i:i + step], "title": self.title()} for i in range(0, len(self.sheets), step))
         total = len(self.sheets)
         report = (lambda n: progress(min(n * step, total), total)) if progress is not None else None
