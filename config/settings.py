@@ -45,6 +45,7 @@ INSTALLED_APPS = [
     "demo",
     "desk",
     "operations",
+    "exports",
 ]
 
 MIDDLEWARE = [
@@ -120,6 +121,11 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 # Serve static files straight from the apps too, so `make run` needs no collectstatic step.
 WHITENOISE_USE_FINDERS = True
+# Files the exports keep (a protocol booklet built by a job); served only through a view that
+# checks who asks (exports.views), never as open media.
+MEDIA_ROOT = env("MEDIA_ROOT", default=str(BASE_DIR / "media"))
+MEDIA_URL = "media/"
+
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},

@@ -7,4 +7,5 @@ urlpatterns = [
     path("", include("protocols.urls")),
     path("", include("desk.urls")),
     path("", include("public.urls")),
+    path("", include("exports.urls")),
 ]

@@ -80,7 +80,9 @@ class TournamentAdmin(AccusativeTitles, TournamentScopedAdmin):
     filter_horizontal = ["organisers"]
     inlines = [StageInline, TournamentJudgeInline, TableInline, RegistrationInline]
     fieldsets = [
-        (None, {"fields": ["name", "slug", "city", ("start_date", "end_date"), "ruleset", "chief_judge", "standings_public"]}),
+        (None, {"fields": [
+            "name", "slug", "city", ("start_date", "end_date"), "ruleset", "chief_judge", "standings_public", "language",
+        ]}),
         (_("Who runs it"), {"fields": ["organisers", "appeals"]}),
         (_("Scoring settings"), {"fields": [
             "games_before_final", "lot_seed", "participants_override", ("k_applies", "k_max_participants"),

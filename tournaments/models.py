@@ -68,6 +68,11 @@ class Ruleset(models.TextChoices):
     MAFCLUB = "mafclub", _("MafClub 2022 changes")
 
 
+class Language(models.TextChoices):
+    RUSSIAN = "ru", "Русский"
+    ENGLISH = "en", "English"
+
+
 class Tournament(models.Model):
     slug = models.SlugField(_("slug"), max_length=80, unique=True)
     name = models.CharField(_("name"), max_length=200)
@@ -103,6 +108,10 @@ class Tournament(models.Model):
     best_move_two = models.DecimalField(_("best move: two blacks named"), max_digits=4, decimal_places=2, default=Decimal("0.25"))
     fourth_foul_removal_counts = models.BooleanField(_("a 4th-foul removal costs 0.5 (8.2.4)"), default=True)
     standings_public = models.BooleanField(_("standings are public"), default=True)
+    language = models.CharField(
+        _("language of the printed sheets"), max_length=2, choices=Language.choices, default=Language.RUSSIAN,
+        help_text=_("Protocol sheets, standings and seating are printed and exported in this language."),
+    )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:

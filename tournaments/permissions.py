@@ -19,6 +19,7 @@ The cast, per tournament:
 - table judge (`Game.judge`): the games of their table, only until sign-off; files a protest on
   them; sees no role of another table's game before that game is signed off.
 - player (`Player.user`): files a protest on a game they played.
+- printing and exporting in the admin: the organisers and the chief judge.
 - anyone: the public pages.
 """
 from __future__ import annotations
@@ -192,6 +193,17 @@ def can_manage_tournament(user, tournament) -> bool:
 def check_manage_tournament(user, tournament) -> None:
     if not can_manage_tournament(user, tournament):
         raise PermissionRefused(_("Only the tournament's organisers may do this."))
+
+
+def can_export(user, tournament) -> bool:
+    """Printing the tournament's sheets and exporting its files in the admin: its organisers and
+    its chief judge. (The public files follow the public pages: anyone, where a page shows the data.)"""
+    return is_organiser(user, tournament) or is_chief_judge(user, tournament)
+
+
+def can_download_export(user, tournament, requested_by_id: int | None) -> bool:
+    """A kept file (a booklet built by a job): whoever asked for it, while they may still export."""
+    return can_export(user, tournament) or (_active(user) and requested_by_id == user.pk and user.is_staff)
 
 
 def can_use_desk(user, tournament) -> bool:

@@ -1,0 +1,14 @@
+"""Exporters as small classes over row generators (pretix's `base/exporter.py` shape): each
+reads its selection once, builds plain rows or sheets in the export's language, and hands them
+to the PDF renderer (`exports.pdf`) or the XLSX writer (`exports.xlsx`).
+
+    ProtocolExporter   blank sheets of a round; completed sheets of a game, round, stage or all
+    StandingsExporter  the current standings snapshot, overall or of a stage
+    SeatingExporter    every round's tables and seats, and a card per player
+"""
+from .base import FORMATS, Exporter, ExportFile, format_of
+from .protocols import ProtocolExporter
+from .seating import SeatingExporter
+from .standings import StandingsExporter
+
+__all__ = ["FORMATS", "ExportFile", "Exporter", "ProtocolExporter", "SeatingExporter", "StandingsExporter", "format_of"]

@@ -1,0 +1,182 @@
+"""Reads for the exports, each in a fixed number of queries whatever the tournament's size.
+
+A bad slug, stage, round or game raises `NotFound` (the views turn it into a 404, the commands
+into exit code 1); a request that finds nothing to print raises `NothingToExport`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import Prefetch
+from django.utils.translation import gettext as _
+
+from protocols.models import Game, GameStatus, Nomination, Protest, ProtocolVersion, Seat, SeatPenalty, VoteCount
+from protocols.records import load
+from scoring.core.explain import explain_all
+from scoring.core.rulesets import get_ruleset
+from scoring.models import SCOPE_ALL, PlayerStanding, StandingsSnapshot, StandingsState
+from tournaments.models import Round, Stage, StageKind, Tournament
+
+from .labels import STAGES
+
+MAX_ID = 2**63 - 1  # larger numbers overflow the database driver
+
+
+class NotFound(LookupError):
+    """No such tournament, stage, round or game: the message says which."""
+
+
+class NothingToExport(LookupError):
+    """The selection exists but holds nothing to print (no seating, nothing signed off)."""
+
+
+def tournament_by_slug(slug: str) -> Tournament:
+    tournament = Tournament.objects.filter(slug=slug).select_related("chief_judge").first()
+    if tournament is None:
+        raise NotFound(_('No tournament "%(slug)s".') % {"slug": slug})
+    return tournament
+
+
+def stage_of(tournament: Tournament, kind: str | None) -> Stage | None:
+    """The tournament's stage of that kind (qualifying, semifinal, final), None for no kind."""
+    if not kind:
+        return None
+    stage = Stage.objects.filter(tournament=tournament, kind=kind).first() if kind in StageKind.values else None
+    if stage is None:
+        raise NotFound(_('No stage "%(stage)s" in this tournament; its stages: %(stages)s.') % {
+            "stage": kind, "stages": ", ".join(tournament.stages.order_by("order").values_list("kind", flat=True)) or "—"})
+    return stage
+
+
+def round_of(tournament: Tournament, stage: Stage | None, number: int) -> Round:
+    """Round `number` of `stage` (of the first stage when none is given)."""
+    stage = stage or tournament.stages.order_by("order").first()
+    found = None
+    if stage is not None and 0 < number <= MAX_ID:
+        found = Round.objects.filter(stage=stage, number=number).select_related("stage").first()
+    if found is None and stage is None:
+        raise NotFound(_("No round %(n)s: the tournament has no stages yet.") % {"n": number})
+    if found is None:
+        raise NotFound(_("No round %(n)s in the stage \"%(stage)s\".") % {"n": number, "stage": STAGES.get(stage.kind, stage.kind)})
+    return found
+
+
+def game_by_number(tournament: Tournament, number: int) -> Game:
+    game = Game.objects.filter(tournament=tournament, number=number).first() if 0 < number <= MAX_ID else None
+    if game is None:
+        raise NotFound(_("No game %(n)s in this tournament.") % {"n": number})
+    return game
+
+
+def protocol_games(games) -> list[Game]:
+    """The games with everything a protocol sheet shows: seven queries for any number of games."""
+    return list(
+        games.select_related("tournament", "stage", "round", "table", "judge", "replay_of")
+        .prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("player").prefetch_related(
+                Prefetch("penalties", queryset=SeatPenalty.objects.order_by("id"))).order_by("number")),
+            Prefetch("nominations", queryset=Nomination.objects.order_by("day", "id")),
+            Prefetch("votes", queryset=VoteCount.objects.order_by("day", "ballot", "nominee_seat")),
+            Prefetch("protests", queryset=Protest.objects.select_related("player").order_by("filed_at", "id")),
+            Prefetch("versions", queryset=ProtocolVersion.objects.filter(action="amend").order_by("version"), to_attr="amendments"),
+        )
+        .order_by("stage__order", "round__number", "table__number", "number")
+    )
+
+
+def round_games(rnd: Round):
+    """A round's games as seated before it starts (replays come later, at the same table)."""
+    games = Game.objects.filter(round=rnd, replay_of__isnull=True)
+    if not games.exists():
+        raise NothingToExport(_("Round %(n)s has no seating yet.") % {"n": rnd.number})
+    return games
+
+
+def signed_off_games(tournament: Tournament, *, stage: Stage | None = None, rnd: Round | None = None, game: Game | None = None):
+    """The signed-off games of the selection (the completed sheets); NothingToExport when none."""
+    games = Game.objects.filter(tournament=tournament, status=GameStatus.SIGNED_OFF)
+    if game is not None:
+        if not game.is_signed_off:
+            raise NothingToExport(_("Game %(n)s is not signed off yet.") % {"n": game.number})
+        return games.filter(pk=game.pk)
+    if stage is not None:
+        games = games.filter(stage=stage)
+    if rnd is not None:
+        games = games.filter(round=rnd)
+    if not games.exists():
+        raise NothingToExport(_("No signed-off protocols to print here yet."))
+    return games
+
+
+@dataclass(frozen=True)
+class GamePoints:
+    """One player's points in one game, in hundredths (main + extra = total)."""
+
+    main: int
+    extra: int
+
+    @property
+    def total(self) -> int:
+        return self.main + self.extra
+
+
+def game_points(tournament: Tournament, numbers: set[int]) -> dict[int, dict[int, GamePoints]]:
+    """Game number -> seat -> points, for the given signed-off games.
+
+    From the current overall snapshot's explanation lines (what the standings say); when the
+    snapshot is older than the protocols (a recomputation is pending) or lacks one of the games,
+    from the scoring core run over the tournament in memory, exactly as the recomputation will."""
+    if not numbers:
+        return {}
+    state = StandingsState.objects.filter(tournament=tournament).values_list("computed_version", "requested_version").first()
+    snapshot = None
+    if state is not None and state[0] >= state[1]:
+        snapshot = (StandingsSnapshot.objects.filter(tournament=tournament, version=state[0], scope=SCOPE_ALL)
+                    .only("id", "ruleset", "game_meta").first())
+    if snapshot is not None and all(str(n) in snapshot.game_meta for n in numbers):
+        explanations = PlayerStanding.objects.filter(snapshot=snapshot).values_list("explanation", flat=True)
+        return _points(explanations, get_ruleset(snapshot.ruleset).main, numbers)
+    loaded = load(tournament)  # the recomputation's own loader: four queries
+    explained = explain_all(loaded.tournament, loaded.game_numbers)
+    return _points(explained.values(), get_ruleset(loaded.tournament.ruleset).main, numbers)
+
+
+def _points(explanations, main_components, numbers: set[int]) -> dict[int, dict[int, GamePoints]]:
+    out: dict[int, dict[int, GamePoints]] = {}
+    for games in explanations:
+        for number, seat, _role, lines in games:
+            if number in numbers:
+                main = sum(cents for component, _clause, cents, *_ in lines if component in main_components)
+                extra = sum(cents for component, _clause, cents, *_ in lines if component not in main_components)
+                out.setdefault(number, {})[seat] = GamePoints(main, extra)
+    return out
+
+
+@dataclass
+class StandingsRead:
+    snapshot: StandingsSnapshot
+    scope: str  # "all" or the stage kind the rows rank
+    rows: list[dict]
+
+
+STANDINGS_FIELDS = (
+    "place", "nickname", "club", "games", "wins", "wins_as_don_or_sheriff", "first_killed", "main", "extra", "total",
+    "tiebreak_extra", "decided_by_lot", "breakdown", "player_id",
+)
+
+
+def current_standings(tournament: Tournament, stage: Stage | None = None) -> StandingsRead:
+    """The current snapshot's rows, overall or of one stage (three queries)."""
+    version = StandingsState.objects.filter(tournament=tournament).values_list("computed_version", flat=True).first() or 0
+    snapshots = {s.scope: s for s in StandingsSnapshot.objects.filter(tournament=tournament, version=version).defer("document")}
+    overall = snapshots.get(SCOPE_ALL)
+    if overall is None:
+        raise NothingToExport(_("The standings have not been computed yet."))
+    scope = stage.kind if stage is not None else SCOPE_ALL
+    snapshot = snapshots.get(scope)
+    if snapshot is None:
+        if list(overall.stages) != [scope]:
+            raise NothingToExport(_("No signed-off games in this stage yet."))
+        snapshot = overall  # one stage played: its standings are the overall ones, stored once
+    rows = list(PlayerStanding.objects.filter(snapshot=snapshot).order_by("place").values(*STANDINGS_FIELDS))
+    return StandingsRead(snapshot, scope, rows)

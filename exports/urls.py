@@ -1,0 +1,11 @@
+from django.urls import path
+
+from . import converters, views  # noqa: F401  (converters registers export_format)
+
+app_name = "exports"
+
+urlpatterns = [
+    path("t/<slug:slug>/standings.<export_format:fmt>", views.standings_file, name="standings"),
+    path("t/<slug:slug>/seating.<export_format:fmt>", views.seating_file, name="seating"),
+    path("t/<slug:slug>/games/<int:number>/protocol.pdf", views.protocol_file, name="protocol"),
+]

@@ -1,0 +1,98 @@
+"""Public downloads, where the public pages already show the same data: the standings when the
+tournament publishes them, the seating, a protocol once signed off. Anything unknown is a 404.
+
+Each file is built once per version of what it shows (the standings snapshot, the protocol's
+version, the seating's fingerprint) and language, then served from the cache.
+"""
+from __future__ import annotations
+
+import hashlib
+
+from django.core.cache import cache
+from django.http import Http404
+from django.views.decorators.http import require_safe
+
+from protocols.models import GameStatus, Seat
+from scoring.models import StandingsState
+
+from .exporters import FORMATS, ProtocolExporter, SeatingExporter, StandingsExporter
+from .responses import file_response
+from .selectors import MAX_ID, NotFound, NothingToExport, game_by_number, stage_of, tournament_by_slug
+from .texts import export_language
+
+FILE_TTL = 3600
+
+
+def _tournament(slug: str):
+    try:
+        return tournament_by_slug(slug)
+    except NotFound:
+        raise Http404("no such tournament") from None
+
+
+def _serve(key: str, build):
+    exported = cache.get(key)
+    if exported is None:
+        try:
+            exported = build()
+        except (NotFound, NothingToExport):
+            raise Http404("nothing to export") from None
+        cache.set(key, exported, FILE_TTL)
+    return file_response(exported)
+
+
+def _check_format(fmt: str) -> None:
+    if fmt not in FORMATS:
+        raise Http404("no such format")
+
+
+def _stage(request, tournament):
+    try:
+        return stage_of(tournament, request.GET.get("stage") or None)
+    except NotFound:
+        raise Http404("no such stage") from None
+
+
+@require_safe
+def standings_file(request, slug, fmt):
+    _check_format(fmt)
+    tournament = _tournament(slug)
+    if not tournament.standings_public:
+        raise Http404("the standings are not public")
+    stage = _stage(request, tournament)
+    language = export_language(tournament, request.GET.get("lang"))
+    version = StandingsState.objects.filter(tournament=tournament).values_list("computed_version", flat=True).first() or 0
+    key = f"export:standings:{tournament.pk}:{version}:{stage.kind if stage else 'all'}:{language}:{fmt}"
+    return _serve(key, lambda: StandingsExporter(tournament, stage=stage, language=language).render(fmt))
+
+
+@require_safe
+def seating_file(request, slug, fmt):
+    _check_format(fmt)
+    tournament = _tournament(slug)
+    stage = _stage(request, tournament)
+    language = export_language(tournament, request.GET.get("lang"))
+    seats = Seat.objects.filter(game__tournament=tournament).order_by("game_id", "number")
+    fingerprint = hashlib.blake2b(repr(list(seats.values_list("game_id", "number", "player_id", "game__judge_id"))).encode(),
+                                  digest_size=12).hexdigest()
+    key = f"export:seating:{tournament.pk}:{fingerprint}:{stage.kind if stage else 'all'}:{language}:{fmt}"
+    return _serve(key, lambda: SeatingExporter(tournament, stage=stage, language=language).render(fmt))
+
+
+@require_safe
+def protocol_file(request, slug, number):
+    tournament = _tournament(slug)
+    if not 0 < number <= MAX_ID:
+        raise Http404("no such game")
+    try:
+        game = game_by_number(tournament, number)
+    except NotFound:
+        raise Http404("no such game") from None
+    if game.status != GameStatus.SIGNED_OFF:
+        raise Http404("the protocol is not signed off yet")
+    language = export_language(tournament, request.GET.get("lang"))
+    version = StandingsState.objects.filter(tournament=tournament).values_list("computed_version", flat=True).first() or 0
+    protests = hashlib.blake2b(repr(list(game.protests.order_by("id").values_list("id", "status", "decided_at"))).encode(),
+                               digest_size=8).hexdigest()
+    key = f"export:protocol:{game.pk}:{game.version}:{version}:{protests}:{language}"
+    return _serve(key, lambda: ProtocolExporter(tournament, game=game, language=language).render("pdf"))
