@@ -34,6 +34,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
+    "rest_framework.authtoken",
     "django_filters",
     "drf_spectacular",
     "simple_history",
@@ -44,6 +45,7 @@ INSTALLED_APPS = [
     "public",
     "demo",
     "desk",
+    "api",
 ]
 
 MIDDLEWARE = [
@@ -117,9 +119,48 @@ STORAGES = {
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
 }
 
+# The API (api/): tokens for judges' apps, the session for the site's own pages; JSON only.
+# Throttle rates are per client (IP address when anonymous, the user otherwise); API_THROTTLE_*
+# override them, e.g. API_THROTTLE_ANON=600/min.
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "api.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": ["api.parsers.JSONParser"],
+    "DEFAULT_THROTTLE_CLASSES": ["api.throttling.AnonThrottle", "api.throttling.UserThrottle"],
+    "DEFAULT_THROTTLE_RATES": {
+        "anon": env("API_THROTTLE_ANON", default="120/min"),
+        "user": env("API_THROTTLE_USER", default="600/min"),
+        "token": env("API_THROTTLE_TOKEN", default="10/min"),
+    },
+    "DEFAULT_PAGINATION_CLASS": "api.pagination.Pages",
+    "PAGE_SIZE": 50,
+    "EXCEPTION_HANDLER": "api.errors.exception_handler",
+    "COERCE_DECIMAL_TO_STRING": True,
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Sports mafia tournaments API",
+    "DESCRIPTION": "See api/schema.py.",
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SCHEMA_PATH_PREFIX": r"/api/v1",
+    "COMPONENT_SPLIT_REQUEST": True,
+    "PREPROCESSING_HOOKS": ["api.schema.only_the_api"],
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "api.schema.finish"],
+    "PATH_CONVERTER_OVERRIDES": {
+        "id": {"type": "integer", "minimum": 0, "maximum": 10**18 - 1},
+        "slug": {"type": "string", "pattern": "^[-a-zA-Z0-9_]+$"},
+    },
+    "ENUM_NAME_OVERRIDES": {
+        "GameStatusEnum": "protocols.models.GameStatus.values",
+        "ProtestStatusEnum": "protocols.models.ProtestStatus.values",
+        "TournamentStatusEnum": "api.selectors.STATUSES",
+        "StageEnum": "tournaments.models.StageKind.values",
+    },
 }
 
 # Celery: with no broker, run tasks in-process (eagerly) so one command serves everything.
