@@ -22,6 +22,7 @@ from tournaments.models import Tournament
 from tournaments.permissions import PermissionRefused, check_manage_tournament
 
 from ..errors import error_body
+from ..file_limits import storable_problems, table_collisions
 from ..schema import examples, judge_errors
 from ..serializers.judging import ImportOutput
 from .base import ApiMixin
@@ -35,9 +36,11 @@ def _file_problem(p) -> dict:
     return {"field": p.field or None, "code": p.code, "message": problem_text(p), "seat": p.seat, "game": p.game}
 
 
-def _parse(request):
+def _parse(request, into: Tournament | None = None):
     """The request's document as the scoring core's tournament, or a 400 listing every problem."""
     tournament, problems = read_document(request.data)
+    if tournament is not None and not problems:
+        problems = storable_problems(tournament) or table_collisions(into, tournament)
     if problems or tournament is None:
         return None, Response(error_body(_("The tournament file is not valid: nothing was imported."), "invalid_file",
                                          [_file_problem(p) for p in problems]), status=status.HTTP_400_BAD_REQUEST)
@@ -76,7 +79,7 @@ class TournamentFile(ApiMixin, generics.GenericAPIView):
         """Import a `mafia-tournament/1` file into this tournament (its organisers): idempotent; a game
         whose protocol is unchanged keeps its version."""
         tournament = self.managed()
-        parsed, refused = _parse(request)
+        parsed, refused = _parse(request, tournament)
         return refused or _import(request, parsed, tournament.slug, status.HTTP_200_OK)
 
 
