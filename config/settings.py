@@ -141,6 +141,7 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 50,
     "EXCEPTION_HANDLER": "api.errors.exception_handler",
     "COERCE_DECIMAL_TO_STRING": True,
+    "DEFAULT_METADATA_CLASS": None,  # OPTIONS answers 405: the schema describes every operation
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Sports mafia tournaments API",

@@ -62,6 +62,7 @@ def _import(request, parsed, slug: str, created_status: int):
 
 class TournamentFile(ApiMixin, generics.GenericAPIView):
     permission_classes = [IsAuthenticated]
+    queryset = Tournament.objects.none()
 
     def managed(self) -> Tournament:
         tournament = get_object_or_404(Tournament, slug=self.kwargs["slug"])
@@ -85,6 +86,7 @@ class TournamentFile(ApiMixin, generics.GenericAPIView):
 
 class TournamentImport(ApiMixin, generics.GenericAPIView):
     permission_classes = [IsAuthenticated]
+    queryset = Tournament.objects.none()
 
     @extend_schema(tags=["tournament file"], request=OpenApiTypes.OBJECT, parameters=[SLUG_PARAMETER],
                    responses=judge_errors(ImportOutput, 400, 403, 409, ok=201), examples=examples("file", "import"))

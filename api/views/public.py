@@ -75,6 +75,7 @@ class StageList(PublicMixin, generics.GenericAPIView):
 
     serializer_class = s.StageSerializer
     queryset = Stage.objects.none()
+    pagination_class = None
 
     def get(self, request, slug):
         return Response(self.get_serializer(selectors.stages(self.tournament()), many=True).data)
@@ -92,6 +93,7 @@ class Seating(PublicMixin, generics.GenericAPIView):
 
     serializer_class = s.SeatingRoundSerializer
     queryset = Round.objects.none()
+    pagination_class = None
 
     def get(self, request, slug):
         query = SeatingQuery(data=request.query_params)
