@@ -10,9 +10,12 @@ services') and `message` is the very text the judge's entry page shows (protocol
 """
 from __future__ import annotations
 
+import math
+
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
@@ -145,6 +148,10 @@ def exception_handler(exc, context):
     detail = exc.detail if isinstance(exc, exceptions.APIException) else str(exc)
     code = getattr(detail, "code", None) or getattr(exc, "default_code", "error")
     response.data = error_body(str(detail), str(code))
-    if isinstance(exc, exceptions.Throttled) and exc.wait is not None:
-        response.data["retry_after"] = int(exc.wait)
+    if isinstance(exc, exceptions.Throttled):
+        wait = max(1, math.ceil(exc.wait or 1))
+        # DRF's own sentence is half translated ("… Expected available in 42 seconds.")
+        response.data["detail"] = ngettext("Too many requests: try again in %(wait)d second.",
+                                           "Too many requests: try again in %(wait)d seconds.", wait) % {"wait": wait}
+        response.data["retry_after"] = wait
     return response

@@ -56,16 +56,16 @@ def _error(detail, code, errors=(), **extra):
 
 ERROR_EXAMPLES = {
     400: _error("Запрос неверен: см. errors.", "invalid", [
-        {"field": "seats[3].fouls", "code": "fouls_out_of_range", "message": "Место 3, фолы: фолы от 0 до 4 (5 is outside 0..4)",
+        {"field": "seats[3].fouls", "code": "fouls_out_of_range", "message": "Место 3, фолы: фолов от 0 до 4 (5 is outside 0..4)",
          "seat": 3}]),
     401: _error("Учетные данные не были предоставлены.", "not_authenticated"),
-    403: _error("Протокол может править только судья этого стола или главный судья.", "permission_denied"),
-    404: _error("Не найдено.", "not_found"),
-    409: _error("Протокол сохранили после версии, которую вы прислали: ничего не записано.", "conflict", conflict={
+    403: _error("Заполнять этот протокол может только судья этого стола или главный судья.", "permission_denied"),
+    404: _error("Страница не найдена.", "not_found"),
+    409: _error("Протокол сохранили после версии, которую вы прислали: ничего не записано. Загрузите протокол заново, "
+                "чтобы увидеть чужое изменение.", "conflict", conflict={
         "expected_version": 2, "current_version": 3, "saved_by": "chief", "saved_at": "2026-11-01T18:42:10+03:00",
         "changes": [{"seat": 2, "field": "fouls", "old": 1, "new": 2, "text": "Место 2, фолы: 1 → 2"}]}),
-    429: _error("Запрос был проигнорирован из-за ограничения количества запросов. Ожидается доступность через 42 секунды.",
-                "throttled", retry_after=42),
+    429: _error("Слишком много запросов: повторите через 42 секунды.", "throttled", retry_after=42),
 }
 DESCRIPTIONS = {
     400: "The request is invalid: `errors` names each field with its code and message.",
@@ -149,6 +149,10 @@ FILE = {"format": "mafia-tournament/1",
                    "seats": [{"seat": s["number"], "player": f"p{s['number']:02}", "role": s["role"], "fouls": 0}
                              for s in SEATS]}]}
 
+PROTEST = {"id": 5, "game_number": 1, "player_id": 103, "nickname": "Лиса", "point": "result", "seat": 7,
+           "text": "Седьмое место не выставлялось на второй день.", "filed_at": "2026-11-01T12:44:00+03:00",
+           "late_reason": "", "status": "pending", "decision": "", "decided_at": None}
+
 EXAMPLES = {
     "tournament_list": [OpenApiExample("Tournaments", value=[TOURNAMENT], response_only=True)],
     "tournament": [OpenApiExample("A tournament", response_only=True, value={
@@ -182,19 +186,26 @@ EXAMPLES = {
                                        "signed_off_at": "2026-11-01T12:40:00+03:00"})],
     "protest_input": [OpenApiExample("A protest", request_only=True, value={
         "point": "result", "seat": 7, "text": "Седьмое место не выставлялось на второй день."}),
-        OpenApiExample("Filed", response_only=True, status_codes=["201"], value={
-            "id": 5, "game_number": 1, "player_id": 103, "nickname": "Лиса", "point": "result", "seat": 7,
-            "text": "Седьмое место не выставлялось на второй день.", "filed_at": "2026-11-01T12:44:00+03:00",
-            "late_reason": "", "status": "pending", "decision": "", "decided_at": None})],
+        OpenApiExample("Filed", response_only=True, status_codes=["201"], value=PROTEST)],
     "decision": [OpenApiExample("Rejected", request_only=True, value={"status": "rejected", "decision": "Протокол верен."}),
                  OpenApiExample("Amended", request_only=True, value={
                      "status": "amended", "decision": "Фол второго места снят.", "version": 5, "protocol": PROTOCOL}),
                  OpenApiExample("Decided", response_only=True, value={
-                     "id": 5, "game_number": 1, "player_id": 103, "nickname": "Лиса", "point": "result", "seat": 7,
-                     "text": "Седьмое место не выставлялось на второй день.", "filed_at": "2026-11-01T12:44:00+03:00",
-                     "late_reason": "", "status": "rejected", "decision": "Протокол верен.",
-                     "decided_at": "2026-11-01T13:02:00+03:00"})],
+                     **PROTEST, "status": "rejected", "decision": "Протокол верен.", "decided_at": "2026-11-01T13:02:00+03:00"})],
     "file": [OpenApiExample("A tournament file", value=FILE)],
+    "stages": [OpenApiExample("Stages", response_only=True, value=[
+        {"kind": "qualifying", "order": 1, "rounds": [{"number": 1, "starts_at": "2026-11-01T11:00:00+03:00"}]},
+        {"kind": "final", "order": 3, "rounds": [{"number": 1, "starts_at": None}]}])],
+    "games": [OpenApiExample("Signed-off games", response_only=True, value=[GAME])],
+    "registrations": [OpenApiExample("Registered players", response_only=True, value=[
+        {"number": 1, "player": "p01", "player_id": 12, "nickname": "Ворон", "club": "Красная площадь", "withdrawn": False,
+         "excluded": False}])],
+    "players": [OpenApiExample("Players", response_only=True, value=[
+        {"id": 12, "nickname": "Ворон", "club": "Красная площадь", "city": "Москва"}])],
+    "protocols": [OpenApiExample("Your games", response_only=True, value=[GAME_REF])],
+    "protests": [OpenApiExample("Protests", response_only=True, value=[PROTEST])],
+    "approve": [OpenApiExample("Approve seat 1", request_only=True, value={"seat": 1, "version": 4}),
+                OpenApiExample("Approved", response_only=True, value={**GAME_REF, **PROTOCOL, "version": 5})],
     "import": [OpenApiExample("Imported", response_only=True, status_codes=["200", "201"], value={
         "tournament": "osenniy-kubok", "created": True, "players": 10, "games": 1})],
 }

@@ -107,7 +107,7 @@ class JudgeMixin(ApiMixin):
         return entry
 
 
-@extend_schema(tags=["protocols"], responses=judge_errors(j.GameRefSerializer(many=True), paged=True))
+@extend_schema(tags=["protocols"], responses=judge_errors(j.GameRefSerializer(many=True), paged=True), examples=examples("protocols"))
 class ProtocolList(JudgeMixin, generics.ListAPIView):
     """The games whose protocols you may open: a table judge their table's, the chief judge, the
     appeals commission and the organisers their tournament's."""
@@ -181,7 +181,7 @@ class ApproveExtra(JudgeMixin, generics.GenericAPIView):
     queryset = Game.objects.none()
 
     @extend_schema(tags=["protocols"], request=p.ApproveInput, parameters=[IF_MATCH],
-                   responses=judge_errors(j.ProtocolSerializer, 400, 403, 404, 409))
+                   responses=judge_errors(j.ProtocolSerializer, 400, 403, 404, 409), examples=examples("approve"))
     def post(self, request, pk):
         """The chief judge approves one seat's extra points above 0.5 (8.4)."""
         game = self.game(pk, check=lambda user, g: can_view_protocol(user, g) or can_approve_extra(user, g))
@@ -220,7 +220,7 @@ class GameProtests(JudgeMixin, generics.GenericAPIView):
         return Response(ProtestSerializer(protest).data, status=status.HTTP_201_CREATED)
 
 
-@extend_schema(tags=["protests"], responses=judge_errors(ProtestSerializer(many=True), paged=True))
+@extend_schema(tags=["protests"], responses=judge_errors(ProtestSerializer(many=True), paged=True), examples=examples("protests"))
 class ProtestList(JudgeMixin, generics.ListAPIView):
     """Protests on the games whose protocols you may open (and those you filed), newest first."""
 

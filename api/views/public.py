@@ -69,7 +69,7 @@ class TournamentDetail(PublicMixin, generics.GenericAPIView):
         return Response(self.get_serializer(tournament).data)
 
 
-@extend_schema(tags=["tournaments"], responses=public_errors(s.StageSerializer(many=True), 404))
+@extend_schema(tags=["tournaments"], responses=public_errors(s.StageSerializer(many=True), 404), examples=examples("stages"))
 class StageList(PublicMixin, generics.GenericAPIView):
     """The tournament's stages in order, each with its rounds."""
 
@@ -102,7 +102,7 @@ class Seating(PublicMixin, generics.GenericAPIView):
         return Response(self.get_serializer(rounds, many=True).data)
 
 
-@extend_schema(tags=["games"], responses=public_errors(s.GameSerializer(many=True), 404, paged=True))
+@extend_schema(tags=["games"], responses=public_errors(s.GameSerializer(many=True), 404, paged=True), examples=examples("games"))
 class GameList(PublicMixin, generics.ListAPIView):
     """The tournament's signed-off games with their whole protocols (seats and roles, fouls, the
     day record, the best move, extra points and penalties with their reasons and clauses, protests)."""
@@ -226,7 +226,8 @@ def explained_games(explanation: list, meta: dict) -> list[dict]:
     return games
 
 
-@extend_schema(tags=["players"], responses=public_errors(s.RegistrationSerializer(many=True), 404, paged=True))
+@extend_schema(tags=["players"], responses=public_errors(s.RegistrationSerializer(many=True), 404, paged=True),
+               examples=examples("registrations"))
 class TournamentPlayers(PublicMixin, generics.ListAPIView):
     """The tournament's registered players, by their number in the draw."""
 
@@ -266,7 +267,7 @@ class TournamentPlayer(PublicMixin, generics.GenericAPIView):
         return Response({**info, "standing": standing})
 
 
-@extend_schema(tags=["players"], responses=public_errors(s.PlayerSerializer(many=True), paged=True))
+@extend_schema(tags=["players"], responses=public_errors(s.PlayerSerializer(many=True), paged=True), examples=examples("players"))
 class PlayerList(PublicMixin, generics.ListAPIView):
     """Every player: search by nickname, filter by club and city."""
 

@@ -166,6 +166,7 @@ def test_past_the_rate_a_client_gets_429(settings):
     response = client.get("/api/v1/tournaments/")
     assert_error(response, 429, "throttled")
     assert response.json()["retry_after"] > 0 and int(response["Retry-After"]) > 0
+    assert response.json()["detail"].startswith("Слишком много запросов: повторите через ")
     credentials = {"username": "nobody", "password": "x"}
     assert client.post("/api/v1/auth/token/", credentials, format="json").status_code == 400
     assert client.post("/api/v1/auth/token/", credentials, format="json").status_code == 429

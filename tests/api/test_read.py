@@ -182,3 +182,18 @@ def test_it_serves_the_schema_swagger_ui_and_redoc():
     assert "/api/v1/tournaments/{slug}/standings/" in schema.json()["paths"]
     assert get("/api/docs/").status_code == 200 and get("/api/redoc/").status_code == 200
 
+
+
+def test_every_operation_of_the_schema_has_an_example_and_its_errors():
+    schema = get("/api/schema/?format=json").json()
+    for path, operations in schema["paths"].items():
+        for method, operation in operations.items():
+            responses = operation["responses"]
+            ok = [r for code, r in responses.items() if code.startswith("2")]
+            assert any(c.get("examples") for r in ok for c in r.get("content", {}).values()), (method, path)
+            body = operation.get("requestBody", {}).get("content", {})
+            assert not body or any(c.get("examples") for c in body.values()), (method, path)
+            assert {"400", "401", "429"} <= set(responses) or path == "/api/v1/auth/token/", (method, path)
+            for code in set(responses) - {"200", "201", "304"}:
+                error = responses[code]["content"]["application/json"]
+                assert error["schema"]["$ref"].endswith(("/Error", "/Conflict")) and error["examples"], (method, path, code)
