@@ -15,7 +15,13 @@ class AnonThrottle(_SettingsRate, throttling.AnonRateThrottle):
 
 
 class UserThrottle(_SettingsRate, throttling.UserRateThrottle):
-    """Logged-in clients (a token or the site's session), per user."""
+    """Logged-in clients (a token or the site's session), per user; anonymous ones only by AnonThrottle
+    (DRF's class would count them against this rate too)."""
+
+    def get_cache_key(self, request, view):
+        if not (request.user and request.user.is_authenticated):
+            return None
+        return super().get_cache_key(request, view)
 
 
 class TokenThrottle(_SettingsRate, throttling.AnonRateThrottle):

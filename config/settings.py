@@ -121,7 +121,14 @@ STORAGES = {
 
 # The API (api/): tokens for judges' apps, the session for the site's own pages; JSON only.
 # Throttle rates are per client (IP address when anonymous, the user otherwise); API_THROTTLE_*
-# override them, e.g. API_THROTTLE_ANON=600/min.
+# override them, e.g. API_THROTTLE_ANON=600/min, or "off".
+
+
+def _rate(name: str, default: str) -> str | None:
+    value = env(name, default=default).strip()
+    return None if value in ("", "off") else value
+
+
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
@@ -133,9 +140,9 @@ REST_FRAMEWORK = {
     "DEFAULT_PARSER_CLASSES": ["api.parsers.JSONParser"],
     "DEFAULT_THROTTLE_CLASSES": ["api.throttling.AnonThrottle", "api.throttling.UserThrottle"],
     "DEFAULT_THROTTLE_RATES": {
-        "anon": env("API_THROTTLE_ANON", default="120/min"),
-        "user": env("API_THROTTLE_USER", default="600/min"),
-        "token": env("API_THROTTLE_TOKEN", default="10/min"),
+        "anon": _rate("API_THROTTLE_ANON", "120/min"),
+        "user": _rate("API_THROTTLE_USER", "600/min"),
+        "token": _rate("API_THROTTLE_TOKEN", "10/min"),
     },
     "DEFAULT_PAGINATION_CLASS": "api.pagination.Pages",
     "PAGE_SIZE": 50,

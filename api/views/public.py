@@ -139,6 +139,20 @@ class StandingsQuery(serializers.Serializer):
                                        help_text="Add each player's games with every line's component, clause and points.")
 
 
+TRUE, FALSE = {"true", "1", "yes", "on"}, {"false", "0", "no", "off"}
+
+
+def standings_query(params) -> tuple[str, bool]:
+    """(scope, explain) of a standings request. The hot path of every overlay's poll: plain checks,
+    and the serializer only to word the error of a bad value."""
+    stage, explain = params.get("stage"), (params.get("explain") or "false").lower()
+    if (stage is None or stage in s.STAGE_CHOICES) and (explain in TRUE or explain in FALSE):
+        return stage or SCOPE_ALL, explain in TRUE
+    query = StandingsQuery(data=params)
+    query.is_valid(raise_exception=True)
+    return query.validated_data.get("stage") or SCOPE_ALL, query.validated_data["explain"]
+
+
 STANDINGS_HEADERS = [
     OpenApiParameter("If-None-Match", OpenApiTypes.STR, OpenApiParameter.HEADER, required=False,
                      description="The ETag of a standings response you have: 304 while it is current."),
@@ -162,10 +176,7 @@ class Standings(PublicMixin, APIView):
     standings are not public answers 404 with code `standings_not_public`."""
 
     def get(self, request, slug):
-        query = StandingsQuery(data=request.query_params)
-        query.is_valid(raise_exception=True)
-        scope = query.validated_data.get("stage") or SCOPE_ALL
-        explain = query.validated_data["explain"]
+        scope, explain = standings_query(request.query_params)
         state = pointer.current(slug)
         if state is None:
             raise exceptions.NotFound()

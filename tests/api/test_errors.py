@@ -170,3 +170,11 @@ def test_past_the_rate_a_client_gets_429(settings):
     credentials = {"username": "nobody", "password": "x"}
     assert client.post("/api/v1/auth/token/", credentials, format="json").status_code == 400
     assert client.post("/api/v1/auth/token/", credentials, format="json").status_code == 429
+
+
+def test_anonymous_clients_have_their_rate_and_logged_in_ones_theirs(settings, cast):
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK,
+                               "DEFAULT_THROTTLE_RATES": {"anon": "5/min", "user": "2/min", "token": "1/min"}}
+    anonymous, judge = APIClient(), client_for(cast, "judge")
+    assert [anonymous.get("/api/v1/tournaments/").status_code for _ in range(6)] == [200] * 5 + [429]
+    assert [judge.get("/api/v1/protocols/").status_code for _ in range(3)] == [200, 200, 429]
