@@ -44,9 +44,24 @@ def only_the_api(endpoints, **kwargs):
     return [e for e in endpoints if e[0].startswith("/api/v1/")]
 
 
+VALIDATORS = {
+    "ETag": {"description": "The snapshot's version and the scope asked for; send it back as If-None-Match.",
+             "schema": {"type": "string"}},
+    "Last-Modified": {"description": "When the snapshot was computed (absent before the first computation).",
+                      "schema": {"type": "string"}},
+}
+PROTOCOL_ETAG = {"ETag": {"description": 'The protocol\'s version ("3"); send it back as If-Match with a change.',
+                          "schema": {"type": "string"}}}
+
+
 def finish(result, generator, request, public):
     result["info"]["description"] = DESCRIPTION.strip()
     result["tags"] = TAGS
+    paths = result["paths"]
+    for code in ("200", "304"):
+        paths["/api/v1/tournaments/{slug}/standings/"]["get"]["responses"][code]["headers"] = VALIDATORS
+    for method in ("get", "put"):
+        paths["/api/v1/protocols/{id}/"][method]["responses"]["200"]["headers"] = PROTOCOL_ETAG
     return result
 
 

@@ -177,3 +177,25 @@ def test_a_token_is_given_for_a_username_and_password():
     assert wrong.status_code == 400 and wrong.json()["errors"][0]["code"] == "authorization"
     client.credentials(HTTP_AUTHORIZATION=f"Token {response.json()['token']}")
     assert client.get("/api/v1/protocols/").status_code == 200
+
+
+def test_the_judges_lists_keep_their_queries_constant(cast):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from protocols.protests import file_protest
+
+    chief = client_for(cast, "chief")
+
+    def count(path):
+        with CaptureQueriesContext(connection) as ctx:
+            assert chief.get(path).status_code == 200
+        return len(ctx)
+
+    assert count("/api/v1/protocols/?page_size=1") == count("/api/v1/protocols/?page_size=2")
+    for game in (cast.game, cast.other_game):
+        client_for(cast, "chief").post(f"/api/v1/protocols/{game.pk}/sign-off/", {"version": 1, "protocol": protocol(game)},
+                                       format="json")
+        game.refresh_from_db()
+        file_protest(game=game, user=cast.chief, player_id=game.seats.get(number=1).player_id, point="other", text="x")
+    assert count("/api/v1/protests/?page_size=1") == count("/api/v1/protests/?page_size=2")

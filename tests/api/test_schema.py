@@ -32,7 +32,7 @@ EXAMPLES = 25  # per operation and persona
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_headers_conformance,
           response_schema_conformance, negative_data_rejection]
 
-pytestmark = [pytest.mark.django_db, pytest.mark.xdist_group("schemathesis")]
+pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(scope="module")
