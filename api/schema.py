@@ -80,6 +80,7 @@ ERROR_EXAMPLES = {
                 "чтобы увидеть чужое изменение.", "conflict", conflict={
         "expected_version": 2, "current_version": 3, "saved_by": "chief", "saved_at": "2026-11-01T18:42:10+03:00",
         "changes": [{"seat": 2, "field": "fouls", "old": 1, "new": 2, "text": "Место 2, фолы: 1 → 2"}]}),
+    415: _error("Неподдерживаемый тип данных \"text/plain\" в запросе.", "unsupported_media_type"),
     429: _error("Слишком много запросов: повторите через 42 секунды.", "throttled", retry_after=42),
 }
 DESCRIPTIONS = {
@@ -88,6 +89,7 @@ DESCRIPTIONS = {
     403: "The permission model refuses it.",
     404: "No such object (or not public).",
     409: "A stale write: `conflict` holds the stored version, who saved it, when and what changed.",
+    415: "The body is not JSON (send Content-Type: application/json).",
     429: "Too many requests: wait `retry_after` seconds.",
 }
 

@@ -21,7 +21,7 @@ class ObtainToken(ApiMixin, generics.GenericAPIView):
     throttle_classes = [TokenThrottle]
     serializer_class = TokenInput
 
-    @extend_schema(tags=["auth"], request=TokenInput, responses=public_errors(TokenOutput, auth=False), examples=examples("token"))
+    @extend_schema(tags=["auth"], request=TokenInput, responses=public_errors(TokenOutput, 415, auth=False), examples=examples("token"))
     def post(self, request):
         data = TokenInput(data=request.data)
         data.is_valid(raise_exception=True)

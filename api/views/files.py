@@ -75,7 +75,7 @@ class TournamentFile(ApiMixin, generics.GenericAPIView):
         return Response(export_document(self.managed()))
 
     @extend_schema(tags=["tournament file"], request=OpenApiTypes.OBJECT,
-                   responses=judge_errors(ImportOutput, 400, 403, 404), examples=examples("file", "import"))
+                   responses=judge_errors(ImportOutput, 400, 403, 404, 415), examples=examples("file", "import"))
     def put(self, request, slug):
         """Import a `mafia-tournament/1` file into this tournament (its organisers): idempotent; a game
         whose protocol is unchanged keeps its version."""
@@ -89,7 +89,7 @@ class TournamentImport(ApiMixin, generics.GenericAPIView):
     queryset = Tournament.objects.none()
 
     @extend_schema(tags=["tournament file"], request=OpenApiTypes.OBJECT, parameters=[SLUG_PARAMETER],
-                   responses=judge_errors(ImportOutput, 400, 403, 409, ok=201), examples=examples("file", "import"))
+                   responses=judge_errors(ImportOutput, 400, 403, 409, 415, ok=201), examples=examples("file", "import"))
     def post(self, request):
         """Create a tournament from a `mafia-tournament/1` file (whoever may add tournaments in the admin,
         the Organiser group; they become its organiser). Its dates are today's until set in the admin."""

@@ -136,7 +136,7 @@ class ProtocolDetail(JudgeMixin, generics.GenericAPIView):
         return protocol_response(request.user, self.game(pk))
 
     @extend_schema(tags=["protocols"], request=p.ProtocolInput, parameters=[IF_MATCH],
-                   responses=judge_errors(j.ProtocolSerializer, 400, 403, 404, 409),
+                   responses=judge_errors(j.ProtocolSerializer, 400, 403, 404, 409, 415),
                    examples=examples("protocol_input", "protocol"))
     def put(self, request, pk):
         """Save the protocol (a draft before the sign-off; after it, an amendment by the chief judge with
@@ -162,7 +162,7 @@ class SignOff(JudgeMixin, generics.GenericAPIView):
         return "protocol." if isinstance(self.request.data, dict) and "protocol" in self.request.data else ""
 
     @extend_schema(tags=["protocols"], request=p.SignOffInput, parameters=[IF_MATCH],
-                   responses=judge_errors(j.ProtocolSerializer, 400, 403, 404, 409), examples=examples("sign_off"))
+                   responses=judge_errors(j.ProtocolSerializer, 400, 403, 404, 409, 415), examples=examples("sign_off"))
     def post(self, request, pk):
         """Sign the protocol off (9.11): the stored one, or `protocol` saved and signed in one step. The
         complete protocol is checked (roles, result, the day record against the result, 8.4, 8.5)."""
@@ -181,7 +181,7 @@ class ApproveExtra(JudgeMixin, generics.GenericAPIView):
     queryset = Game.objects.none()
 
     @extend_schema(tags=["protocols"], request=p.ApproveInput, parameters=[IF_MATCH],
-                   responses=judge_errors(j.ProtocolSerializer, 400, 403, 404, 409), examples=examples("approve"))
+                   responses=judge_errors(j.ProtocolSerializer, 400, 403, 404, 409, 415), examples=examples("approve"))
     def post(self, request, pk):
         """The chief judge approves one seat's extra points above 0.5 (8.4)."""
         game = self.game(pk, check=lambda user, g: can_view_protocol(user, g) or can_approve_extra(user, g))
@@ -205,7 +205,7 @@ class GameProtests(JudgeMixin, generics.GenericAPIView):
     queryset = Game.objects.none()
     problem_fields = {"player": "player_id", "point": "point", "seat": "seat", "text": "text", "late_reason": "late_reason"}
 
-    @extend_schema(tags=["protests"], request=j.ProtestInput, responses=judge_errors(ProtestSerializer, 400, 403, 404, ok=201),
+    @extend_schema(tags=["protests"], request=j.ProtestInput, responses=judge_errors(ProtestSerializer, 400, 403, 404, 415, ok=201),
                    examples=examples("protest_input"))
     def post(self, request, pk):
         """File a protest (8.9): a player of the game for themselves, or the game's judge for a player,
@@ -242,7 +242,7 @@ class ProtestDecision(JudgeMixin, generics.GenericAPIView):
     problem_prefix = "protocol."
 
     @extend_schema(tags=["protests"], request=j.DecisionInput, parameters=[IF_MATCH],
-                   responses=judge_errors(ProtestSerializer, 400, 403, 404, 409), examples=examples("decision"))
+                   responses=judge_errors(ProtestSerializer, 400, 403, 404, 409, 415), examples=examples("decision"))
     def post(self, request, pk):
         """Decide a protest (the chief judge or the appeals commission, never the game's own judge):
         rejected; amended, with the amended protocol; or, under mafclub, a replay. A decided protest is
