@@ -7,7 +7,8 @@ import zlib
 
 import pytest
 import schemathesis
-from django.db import transaction
+from django.core import signals
+from django.db import close_old_connections, transaction
 from hypothesis import HealthCheck, seed, settings
 from rest_framework.authtoken.models import Token
 from schemathesis.checks import not_a_server_error
@@ -33,6 +34,18 @@ CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,
           response_schema_conformance, negative_data_rejection]
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(scope="module", autouse=True)
+def keep_the_connection():
+    """Schemathesis calls the WSGI application itself, so each request ends with Django's
+    close_old_connections, which would close the test's connection (in its transaction) on
+    PostgreSQL; Django's own test client switches it off the same way."""
+    for signal in (signals.request_started, signals.request_finished):
+        signal.disconnect(close_old_connections)
+    yield
+    for signal in (signals.request_started, signals.request_finished):
+        signal.connect(close_old_connections)
 
 
 @pytest.fixture(scope="module")
