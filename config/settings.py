@@ -34,8 +34,10 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
+    "rest_framework.authtoken",
     "django_filters",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI and Redoc served from here, not from a CDN
     "simple_history",
     "tournaments",
     "protocols",
@@ -46,6 +48,7 @@ INSTALLED_APPS = [
     "desk",
     "operations",
     "exports",
+    "api",
 ]
 
 MIDDLEWARE = [
@@ -131,9 +134,59 @@ STORAGES = {
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
 }
 
+# The API (api/): tokens for judges' apps, the session for the site's own pages; JSON only.
+# Throttle rates are per client (IP address when anonymous, the user otherwise); API_THROTTLE_*
+# override them, e.g. API_THROTTLE_ANON=600/min, or "off".
+
+
+def _rate(name: str, default: str) -> str | None:
+    value = env(name, default=default).strip()
+    return None if value in ("", "off") else value
+
+
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "api.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": ["api.parsers.JSONParser"],
+    "DEFAULT_THROTTLE_CLASSES": ["api.throttling.AnonThrottle", "api.throttling.UserThrottle"],
+    "DEFAULT_THROTTLE_RATES": {
+        "anon": _rate("API_THROTTLE_ANON", "120/min"),
+        "user": _rate("API_THROTTLE_USER", "600/min"),
+        "token": _rate("API_THROTTLE_TOKEN", "10/min"),
+    },
+    "DEFAULT_PAGINATION_CLASS": "api.pagination.Pages",
+    "PAGE_SIZE": 50,
+    "EXCEPTION_HANDLER": "api.errors.exception_handler",
+    "COERCE_DECIMAL_TO_STRING": True,
+    "DEFAULT_METADATA_CLASS": None,  # OPTIONS answers 405: the schema describes every operation
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Sports mafia tournaments API",
+    "DESCRIPTION": "See api/schema.py.",
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "SCHEMA_PATH_PREFIX": r"/api/v1",
+    "COMPONENT_SPLIT_REQUEST": True,
+    "PREPROCESSING_HOOKS": ["api.schema.only_the_api"],
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "api.schema.finish"],
+    "PATH_CONVERTER_OVERRIDES": {
+        "id": {"type": "integer", "minimum": 0, "maximum": 10**18 - 1},
+        "slug": {"type": "string", "pattern": "^[-a-zA-Z0-9_]+$"},
+    },
+    "ENUM_NAME_OVERRIDES": {
+        "GameStatusEnum": "protocols.models.GameStatus.values",
+        "ProtestStatusEnum": "protocols.models.ProtestStatus.values",
+        "TournamentStatusEnum": "api.selectors.STATUSES",
+        "StageEnum": "tournaments.models.StageKind.values",
+    },
 }
 
 # Celery: with no broker, run tasks in-process (eagerly) so one command serves everything.

@@ -4,6 +4,7 @@ from django.urls import include, path
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("api/", include("api.urls")),
     path("", include("protocols.urls")),
     path("", include("desk.urls")),
     path("", include("public.urls")),

@@ -26,7 +26,7 @@ from tournaments.vocabulary import STAGE_ORDER
 
 from .entry import PenaltyEntry, SeatEntry, entry_from_game
 from .models import Game, GameStatus, ProtocolVersion
-from .records import tournament_data
+from .records import derived_game_id, tournament_data
 from .services import _write, announce_change
 
 _TRANSLIT = dict(zip(
@@ -147,8 +147,11 @@ def _games(tournament: Tournament, t: core.Tournament, registrations: dict[str, 
     tables = {x.number: x for x in tournament.tables.all()}
     rounds: dict[tuple[str, int], Round] = {}
     judges: dict[str, Judge] = {}
-    existing = {g.code: g for g in tournament.games.all() if g.code}
-    next_number = max([g.number for g in tournament.games.all()] + [0]) + 1
+    stored = list(tournament.games.select_related("stage", "round", "table"))
+    # A game stored without a file id is the file's game of its derived id (as export_document writes it).
+    existing = {g.code or derived_game_id(g.stage.kind, g.round.number, g.table.number, g.replay_of_id is not None): g
+                for g in stored}
+    next_number = max([g.number for g in stored] + [0]) + 1
     by_code: dict[str, Game] = {}
     now = timezone.now()
     # A replay comes after the game it replays (they share the round and the table).

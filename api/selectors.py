@@ -1,0 +1,149 @@
+"""The API's reads. Each runs a fixed number of queries whatever the tournament's size (prefetch, as
+the public pages do), and the standings come from the stored snapshot, never a recomputation."""
+from __future__ import annotations
+
+from datetime import date
+
+from django.db.models import Case, CharField, Count, F, Prefetch, QuerySet, Value, When
+from django.utils import timezone
+
+from protocols.models import Game, Nomination, Protest, Seat, SeatPenalty, VoteCount
+from protocols.vocabulary import GameStatus
+from scoring.models import SCOPE_ALL, PlayerStanding, StandingsSnapshot
+from tournaments.models import Player, Registration, Round, Stage, Tournament
+from tournaments.vocabulary import STAGE_ORDER
+
+STAGES = ("qualifying", "semifinal", "final")
+UPCOMING, RUNNING, FINISHED = "upcoming", "running", "finished"
+STATUSES = (UPCOMING, RUNNING, FINISHED)
+
+
+def tournaments(today: date | None = None) -> QuerySet:
+    """Every tournament with `status` derived from its dates (there is no status field yet):
+    upcoming before its start date, finished after its end date, running in between."""
+    today = today or timezone.localdate()
+    return Tournament.objects.annotate(status=Case(
+        When(start_date__gt=today, then=Value(UPCOMING)),
+        When(end_date__lt=today, then=Value(FINISHED)),
+        default=Value(RUNNING), output_field=CharField(),
+    )).order_by("-start_date", "name")
+
+
+def tournament_detail(slug: str) -> Tournament | None:
+    """A tournament with its chief judge, standings state, participants and stages with rounds."""
+    return (
+        tournaments().select_related("chief_judge", "standings_state")
+        .annotate(registered=Count("registrations", distinct=True))
+        .prefetch_related(Prefetch("stages", queryset=Stage.objects.order_by("order").prefetch_related(
+            Prefetch("rounds", queryset=Round.objects.order_by("number")))))
+        .filter(slug=slug).first()
+    )
+
+
+def stages(tournament: Tournament) -> list[Stage]:
+    return list(tournament.stages.order_by("order").prefetch_related(Prefetch("rounds", queryset=Round.objects.order_by("number"))))
+
+
+def seating(tournament: Tournament, stage: str | None = None, round_number: int | None = None) -> list[dict]:
+    """Every round (of `stage`, or numbered `round_number`) with its tables and seats; two queries."""
+    games = Game.objects.filter(tournament=tournament)
+    if stage:
+        games = games.filter(stage__kind=stage)
+    if round_number:
+        games = games.filter(round__number=round_number)
+    rows = list(games.values("id", "number", "status", "stage__kind", "round__number", "round__starts_at", "table__number",
+                             "judge__name", "replay_of__number"))
+    seats: dict[int, list[dict]] = {}
+    for game_id, number, player_id, nickname in (
+            Seat.objects.filter(game__in=games).order_by("number").values_list("game_id", "number", "player_id", "player__nickname")):
+        seats.setdefault(game_id, []).append({"seat": number, "player_id": player_id, "nickname": nickname})
+    rows.sort(key=lambda g: (STAGE_ORDER.get(g["stage__kind"], 9), g["round__number"], g["table__number"], g["number"]))
+    rounds: list[dict] = []
+    for g in rows:
+        if not rounds or (rounds[-1]["stage"], rounds[-1]["round"]) != (g["stage__kind"], g["round__number"]):
+            rounds.append({"stage": g["stage__kind"], "round": g["round__number"], "starts_at": g["round__starts_at"], "tables": []})
+        rounds[-1]["tables"].append({
+            "table": g["table__number"], "game_number": g["number"], "status": g["status"], "judge": g["judge__name"] or "",
+            "replay_of": g["replay_of__number"], "seats": seats.get(g["id"], []),
+        })
+    return rounds
+
+
+def with_protocol(games: QuerySet) -> QuerySet:
+    """Games with everything their protocol shows: six queries for a page of any length."""
+    return games.select_related("tournament", "stage", "round", "table", "judge", "replay_of").prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("player").prefetch_related(
+            Prefetch("penalties", queryset=SeatPenalty.objects.order_by("id"))).order_by("number")),
+        Prefetch("nominations", queryset=Nomination.objects.order_by("day", "id")),
+        Prefetch("votes", queryset=VoteCount.objects.order_by("day", "ballot", "nominee_seat")),
+        Prefetch("protests", queryset=Protest.objects.select_related("player").order_by("filed_at", "id")),
+    )
+
+
+def signed_off_games(tournament: Tournament) -> QuerySet:
+    """The public games of a tournament: signed off only (an unsigned game is not public at all)."""
+    return with_protocol(Game.objects.filter(tournament=tournament, status=GameStatus.SIGNED_OFF)).order_by("number")
+
+
+def snapshot_for(tournament_id: int, version: int, scope: str) -> tuple[StandingsSnapshot | None, list[str]]:
+    """(the snapshot of `scope`, the stages the standings cover). With one stage played its
+    standings are the overall ones (stored once); a stage without games has none (None)."""
+    snapshots = {s.scope: s for s in StandingsSnapshot.objects.filter(
+        tournament_id=tournament_id, version=version, scope__in={scope, SCOPE_ALL}).defer("document")}
+    overall = snapshots.get(SCOPE_ALL)
+    if overall is None:
+        return None, []
+    played = list(overall.stages)
+    if scope == SCOPE_ALL:
+        return overall, played
+    if scope not in played:
+        return None, played
+    return snapshots.get(scope) or overall, played
+
+
+ROW_FIELDS = ("place", "file_id", "player_id", "nickname", "club", "games", "wins", "wins_as_don_or_sheriff",
+              "first_killed", "main", "extra", "total", "tiebreak_extra", "decided_by_lot", "breakdown")
+
+
+def standing_rows(snapshot: StandingsSnapshot, *, explanation: bool = False) -> list[dict]:
+    fields = ROW_FIELDS + (("explanation",) if explanation else ())
+    return list(PlayerStanding.objects.filter(snapshot=snapshot).order_by("place").values(*fields))
+
+
+def standing_of(tournament: Tournament, version: int, player_id: int) -> PlayerStanding | None:
+    return (PlayerStanding.objects.select_related("snapshot").defer("snapshot__document")
+            .filter(snapshot__tournament=tournament, snapshot__version=version, snapshot__scope=SCOPE_ALL, player_id=player_id)
+            .first())
+
+
+def registrations(tournament: Tournament) -> QuerySet:
+    return Registration.objects.filter(tournament=tournament).select_related("player__club").order_by("number", "player__nickname")
+
+
+def players() -> QuerySet:
+    return Player.objects.select_related("club").order_by("nickname")
+
+
+def results_of(player: Player) -> list[dict]:
+    """The player's tournaments, newest first, with their line of the current overall standings
+    where those are public and computed; two queries."""
+    regs = list(Registration.objects.filter(player=player).select_related("tournament")
+                .order_by("-tournament__start_date", "tournament__name"))
+    rows = {r.snapshot.tournament_id: r for r in PlayerStanding.objects.filter(
+        player=player, snapshot__scope=SCOPE_ALL, snapshot__tournament__standings_public=True,
+        snapshot__version=F("snapshot__tournament__standings_state__computed_version"),
+    ).select_related("snapshot").defer("snapshot__document", "explanation", "snapshot__game_meta")}
+    out = []
+    for reg in regs:
+        t = reg.tournament
+        row = rows.get(t.pk)
+        out.append({"tournament": t.slug, "name": t.name, "start_date": t.start_date, "end_date": t.end_date,
+                    "withdrawn": reg.withdrawn, "excluded": reg.excluded, "standing": row})
+    return out
+
+
+def visible_protests(games: QuerySet) -> QuerySet:
+    return (Protest.objects.filter(game__in=games).select_related("game__tournament", "player", "filed_by", "decided_by")
+            .order_by("-filed_at", "-id"))
+
+
