@@ -146,8 +146,10 @@ STANDING = {"place": 1, "player": "p01", "player_id": 12, "nickname": "Воро�
             "wins": 6, "wins_as_don_or_sheriff": 2, "first_killed": 1, "main": "6.40", "extra": "0.85", "total": "7.25",
             "tiebreak_extra": "0.85", "decided_by_lot": False, "breakdown": BREAKDOWN}
 EXPLAINED = [{"number": 1, "game": "Q1-T1", "stage": "qualifying", "result": "red", "seat": 4, "role": "red", "points": "1.30",
-              "lines": [{"component": "win", "clause": "8.2.1", "points": "1.00", "note": "red win"},
-                        {"component": "judge_extra", "clause": "8.4", "points": "0.30", "note": "judge's extra points +0.30"}]}]
+              "lines": [{"component": "win", "clause": "8.2.1", "points": "1.00", "code": "red_win", "params": {},
+                         "note": "red win"},
+                        {"component": "judge_extra", "clause": "8.4", "points": "0.30", "code": "judge_extra",
+                         "params": {"points": "0.30"}, "note": "judge's extra points +0.30"}]}]
 TOURNAMENT = {"slug": "osenniy-kubok", "name": "Осенний кубок", "city": "Москва", "start_date": "2026-11-01",
               "end_date": "2026-11-02", "status": "finished", "ruleset": "fiim", "standings_public": True}
 GAME = {"number": 1, "id": "Q1-T1", "stage": "qualifying", "round": 1, "table": 1, "judge": "Петров", "played_on": "2026-11-01",

@@ -232,7 +232,10 @@ class ExplanationLineSerializer(serializers.Serializer):
     component = serializers.ChoiceField(list(BREAKDOWN_KEYS), help_text="What the points are for (the breakdown's key).")
     clause = serializers.CharField(help_text="The clause of the rules, e.g. 8.2.1.")
     points = serializers.DecimalField(max_digits=8, decimal_places=2)
-    note = serializers.CharField(help_text="The scoring core's note, in English.")
+    code = serializers.CharField(allow_null=True, help_text="The explanation's code, e.g. best_move (null on a line stored "
+                                                            "before codes: it is rewritten at the next recompute).")
+    params = serializers.DictField(help_text="The code's details as data, e.g. {\"named\": [4, 6, 8], \"blacks\": 3}.")
+    note = serializers.CharField(help_text="The line in the request's language (Accept-Language or ?lang=), from the catalogue.")
 
 
 class ExplainedGameSerializer(serializers.Serializer):

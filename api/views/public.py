@@ -19,7 +19,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from protocols.models import Game
-from scoring import pointer
+from scoring import explanations, pointer
 from scoring.models import SCOPE_ALL
 from tournaments.models import Player, Registration, Round, Stage, Tournament
 
@@ -224,6 +224,15 @@ def standing_line(row: dict, meta: dict | None) -> dict:
     return line
 
 
+def explanation_line(line: list) -> dict:
+    """A stored line `[component, clause, cents, code, params]` with its note in the request's
+    language; a line stored by an older version (an English note, no code) has code None."""
+    component, clause, cents = line[:3]
+    code, params = (line[3], line[4]) if len(line) >= 5 else (None, {})
+    return {"component": component, "clause": clause, "points": _points(Decimal(cents).scaleb(-2)), "code": code,
+            "params": params, "note": explanations.note(code, params) if code else ""}
+
+
 def explained_games(explanation: list, meta: dict) -> list[dict]:
     games = []
     for number, seat, role, lines in explanation:
@@ -231,8 +240,7 @@ def explained_games(explanation: list, meta: dict) -> list[dict]:
         games.append({
             "number": number, "game": game_id, "stage": stage, "result": result, "seat": seat, "role": role,
             "points": _points(Decimal(sum(line[2] for line in lines)).scaleb(-2)),
-            "lines": [{"component": c, "clause": clause, "points": _points(Decimal(cents).scaleb(-2)), "note": note}
-                      for c, clause, cents, note in lines],
+            "lines": [explanation_line(line) for line in lines],
         })
     return games
 

@@ -122,6 +122,7 @@ def test_it_gives_the_standings_of_the_snapshot_in_place_order(cup):
     explained = get(f"/api/v1/tournaments/{cup.slug}/standings/?explain=true").json()["standings"][0]
     lines = [line for g in explained["explanation"] for line in g["lines"]]
     assert lines and all(line["component"] in first["breakdown"] and line["clause"] for line in lines)
+    assert all(line["code"] and isinstance(line["params"], dict) and line["note"] for line in lines)  # codes and words
     stage = get(f"/api/v1/tournaments/{cup.slug}/standings/?stage=qualifying").json()
     assert stage["scope"] == "qualifying" and stage["standings"] == body["standings"]
     final = get(f"/api/v1/tournaments/{cup.slug}/standings/?stage=final").json()
