@@ -16,12 +16,14 @@ from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from protocols.admin import GameAdmin
 from protocols.models import Game
 from seating.admin import SeatingStageAdmin
 from tournaments.admin import RoundAdmin, TournamentAdmin
+from tournaments.admin_access import TournamentScopedAdmin
+from tournaments.admin_titles import AccusativeTitles
 from tournaments.models import Round, Stage, Tournament
 from tournaments.permissions import can_download_export, can_export
 
@@ -54,7 +56,8 @@ def _check(request, tournament) -> None:
 
 
 @admin.register(ExportJob)
-class ExportJobAdmin(admin.ModelAdmin):
+class ExportJobAdmin(AccusativeTitles, TournamentScopedAdmin):
+    verbose_name_accusative = pgettext_lazy("accusative", "export")
     list_display = ["__str__", "tournament", "status", "progress", "requested_by", "created_at", "download"]
     list_select_related = ["tournament", "stage", "requested_by"]
     list_filter = ["status", "tournament"]
@@ -62,7 +65,7 @@ class ExportJobAdmin(admin.ModelAdmin):
                        "created_at", "finished_at"]
     exclude = ["file"]
 
-    def has_add_permission(self, request):
+    def has_add_permission(self, request, *args):
         return False
 
     def has_change_permission(self, request, obj=None):

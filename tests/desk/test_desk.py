@@ -198,3 +198,27 @@ def test_a_replay_is_refused_under_fiim(played):
         decide_protest(protest=cast.protest, user=cast.chief, status=ProtestStatus.REPLAY, decision="нарушение", violator_seat=5)
     assert "replay_not_in_ruleset" in [p.code for p in exc.value.problems]
     assert Protest.objects.get(pk=cast.protest.pk).status == ProtestStatus.PENDING
+
+
+def test_the_russian_desk_pages_have_no_english_sentence(client, played):
+    from tests.languages import english_runs
+
+    cast = played
+    slug = cast.game.tournament.slug
+    client.force_login(cast.chief)
+    names = list(cast.game.tournament.registrations.values_list("player__nickname", flat=True)) + [cast.game.tournament.name]
+    names += [cast.chief.username, cast.judge.username, cast.player.username]
+    protest_url = reverse("desk:protest", args=[slug, cast.protest.pk])
+    # the decision page with its problems shown, and the preview of an amendment
+    refused = client.post(protest_url, {**complete_post(cast.game, version=str(cast.game.version)), "status": "amended",
+                                        "decision": "", "action": "apply"}, HTTP_ACCEPT_LANGUAGE="ru")
+    assert refused.status_code == 422
+    preview = client.post(protest_url, {**complete_post(cast.game, version=str(cast.game.version), outcome="awarded_red",
+                                                        awarded_reason="подсказка"), "status": "amended",
+                                        "decision": "удовлетворить", "action": "preview"}, HTTP_ACCEPT_LANGUAGE="ru")
+    pages = {"home": client.get(reverse("desk:home", args=[slug]), HTTP_ACCEPT_LANGUAGE="ru"),
+             "log": client.get(reverse("desk:log", args=[slug]), HTTP_ACCEPT_LANGUAGE="ru"),
+             "refused": refused, "preview": preview,
+             "protest form": client.get(reverse("protocols:protest_new", args=[cast.game.pk]), HTTP_ACCEPT_LANGUAGE="ru")}
+    found = {name: english_runs(page.content.decode(), leave_out=names) for name, page in pages.items()}
+    assert {name: runs for name, runs in found.items() if runs} == {}
