@@ -1,5 +1,6 @@
 """The export commands: the format follows the extension; bad input is a message and exit code 1."""
 import io
+from unittest import mock
 
 import pytest
 from django.core.management import execute_from_command_line
@@ -13,10 +14,13 @@ pytestmark = pytest.mark.django_db
 
 
 def run(*args) -> int:
-    try:
-        execute_from_command_line(["manage.py", *args])
-    except SystemExit as stop:
-        return stop.code
+    # A command run from the command line closes the database connections when it ends; inside a
+    # test's transaction on PostgreSQL that would close the test's own connection.
+    with mock.patch("django.core.management.base.connections.close_all"):
+        try:
+            execute_from_command_line(["manage.py", *args])
+        except SystemExit as stop:
+            return stop.code
     return 0
 
 

@@ -15,7 +15,7 @@ from scoring.recompute import recompute
 from tests.tournament_builders import played
 from tournaments.models import ActionLog, Tournament
 
-pytestmark = pytest.mark.django_db
+pytestmark = pytest.mark.django_db(transaction=True)  # flush and restore need real transactions on PostgreSQL
 
 
 def counts() -> dict[str, int]:

@@ -1,15 +1,18 @@
-"""Settings read from the environment (django-environ).
+"""Settings read from the environment (django-environ): development and test defaults.
+A deployment runs config.settings.production on top of these.
 
 DATABASE_URL       default: SQLite file db.sqlite3 in the project
 CELERY_BROKER_URL  default: none -> tasks run eagerly in-process
 REDIS_URL          optional cache; default: local memory cache
 SECRET_KEY, DEBUG, ALLOWED_HOSTS, TIME_ZONE
 """
+from datetime import timedelta
 from pathlib import Path
 
 import environ
+from csp.constants import NONE, SELF
 
-BASE_DIR = Path(__file__).resolve().parent.parent
+BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
 env = environ.Env(
     DEBUG=(bool, False),
@@ -39,6 +42,8 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI and Redoc served from here, not from a CDN
     "simple_history",
+    "axes",
+    "health_check",
     "tournaments",
     "protocols",
     "scoring",
@@ -62,8 +67,42 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    # last, as django-axes asks: it answers a locked-out login
+    "axes.middleware.AxesMiddleware",
 ]
+
+# Login throttling (django-axes) on every login: the admin's, the judges' and the API's token.
+# After AXES_FAILURE_LIMIT wrong passwords for one username from one address, that username is
+# locked there for AXES_COOLOFF_MINUTES, the right password included.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
+AXES_COOLOFF_TIME = timedelta(minutes=env.int("AXES_COOLOFF_MINUTES", default=15))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "config.lockout.locked_out"
+AXES_IPWARE_PROXY_COUNT = env.int("PROXY_COUNT", default=0)  # proxies in front of the app (X-Forwarded-For)
+
+# Content-Security-Policy (django-csp): scripts and styles from this site only, nothing framed.
+# Inline style attributes stay allowed (the admin uses them); no inline script runs.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF, "'unsafe-inline'"],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
@@ -224,9 +263,20 @@ STANDINGS_POINTER_TTL = env.float("STANDINGS_POINTER_TTL", default=1.0)
 # (seating/services.py).
 SEATING_ITERATIONS = env.int("SEATING_ITERATIONS", default=None)
 
+# LOG_FORMAT=json writes one JSON object a line (time, level, logger, message, and the request's
+# details where Django gives them): what a log collector reads. production.py makes it the default.
+LOG_FORMAT = env("LOG_FORMAT", default="text")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": {
+        "text": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"},
+        "json": {
+            "()": "pythonjsonlogger.json.JsonFormatter",
+            "fmt": "%(asctime)s %(levelname)s %(name)s %(message)s %(process)d",
+            "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger"},
+        },
+    },
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": LOG_FORMAT}},
     "root": {"handlers": ["console"], "level": env("LOG_LEVEL", default="WARNING")},
 }
