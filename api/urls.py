@@ -2,7 +2,7 @@ from django.http import JsonResponse
 from django.urls import include, path, re_path, register_converter
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
-from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerSplitView
 
 from .errors import error_body
 from .views import auth, files, judging, public
@@ -58,7 +58,8 @@ def not_found(request, *args, **kwargs):
 urlpatterns = [
     path("v1/", include(v1)),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
+    # the split view serves its script as a file, so the page passes script-src 'self'
+    path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api:schema"), name="docs"),
     path("redoc/", SpectacularRedocView.as_view(url_name="api:schema"), name="redoc"),
     re_path(r"", not_found),
 ]

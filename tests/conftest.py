@@ -169,29 +169,34 @@ def celery_worker_process(transactional_db):
         worker.stop()
 
 
-def ensure_chromium() -> str:
-    """Debian's chromium; Playwright cannot download a browser here, so install the package.
+def ensure_debian_package(package: str, path: str, *, recommends: bool = True) -> str:
+    """`path` from Debian's `package`, installed with apt-get when it is missing (Playwright cannot
+    download a browser here; Docker's compose plugin is not packaged, its 1.29 command is).
 
     The test processes (pytest -n 2) may both get here on a fresh machine: a file lock lets one
-    install while the other waits and then finds the browser (without it the second apt-get
-    failed on dpkg's lock and the browser tests were skipped)."""
-    if not os.path.exists(CHROMIUM):
+    install while the other waits and then finds the program (without it the second apt-get
+    failed on dpkg's lock and the tests were skipped)."""
+    if not os.path.exists(path):
         apt = shutil.which("apt-get")
         if apt and os.geteuid() == 0:
-            with open(os.path.join(tempfile.gettempdir(), "mafia-tests-chromium.lock"), "w") as lock:
+            with open(os.path.join(tempfile.gettempdir(), f"mafia-tests-{package}.lock"), "w") as lock:
                 fcntl.flock(lock, fcntl.LOCK_EX)
-                if not os.path.exists(CHROMIUM):
+                if not os.path.exists(path):
                     quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "check": False}
                     wait = ["-o", "DPkg::Lock::Timeout=300"]
                     subprocess.run([apt, *wait, "update", "-qq"], **quiet)
                     subprocess.run(
-                        [apt, *wait, "install", "-y", "-qq", "chromium"],
+                        [apt, *wait, "install", "-y", "-qq", *([] if recommends else ["--no-install-recommends"]), package],
                         env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"},
                         **quiet,
                     )
-    if not os.path.exists(CHROMIUM):
-        missing_service(f"{CHROMIUM} is missing and could not be installed with apt-get")
-    return CHROMIUM
+    if not os.path.exists(path):
+        missing_service(f"{path} is missing and could not be installed with apt-get")
+    return path
+
+
+def ensure_chromium() -> str:
+    return ensure_debian_package("chromium", CHROMIUM)
 
 
 @pytest.fixture(scope="session")

@@ -25,7 +25,8 @@ class ObtainToken(ApiMixin, generics.GenericAPIView):
     def post(self, request):
         data = TokenInput(data=request.data)
         data.is_valid(raise_exception=True)
-        user = authenticate(request, username=data.validated_data["username"], password=data.validated_data["password"])
+        # Django's own request, so that a lockout (django-axes) marks it and the middleware answers 429
+        user = authenticate(request._request, username=data.validated_data["username"], password=data.validated_data["password"])
         if user is None or not user.is_active:
             raise exceptions.ValidationError({"password": [exceptions.ErrorDetail(
                 _("Unable to log in with the username and password given."), code="authorization")]})

@@ -279,4 +279,6 @@ LOGGING = {
     },
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": LOG_FORMAT}},
     "root": {"handlers": ["console"], "level": env("LOG_LEVEL", default="WARNING")},
+    # WeasyPrint and fontTools log every font subset at INFO: noise in a worker's log
+    "loggers": {name: {"level": "WARNING"} for name in ("weasyprint", "fontTools")},
 }
