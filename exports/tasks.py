@@ -1,7 +1,7 @@
-"""The Celery job; its body is services.run_job."""
+"""The Celery job; its body is jobs.run_job."""
 from celery import shared_task
 
-from .services import run_job
+from .jobs import run_job
 
 
 @shared_task(name="exports.build_export", acks_late=True)

@@ -167,7 +167,8 @@ def test_a_booklet_of_nothing_starts_no_job(cup, admin_client, media_root):
 
 def test_the_job_reports_its_progress_while_it_runs(cup, monkeypatch, media_root):
     from exports.exporters import ProtocolExporter
-    from exports.services import run_job, start_booklet
+    from exports.jobs import run_job
+    from exports.services import start_booklet
 
     seen = []
     render = ProtocolExporter.render
