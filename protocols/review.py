@@ -38,7 +38,7 @@ def review_entry(*, entry: ProtocolEntry, game, stored: ProtocolEntry, form_prob
     taken = {(p.seat, p.field) for p in form_problems}
     imported = was_imported(game)
     checked = [p for p in check_entry(entry, game, complete=True, stored=stored, imported=imported)
-               if (p.seat, p.field) not in taken and (None, p.field) not in taken]
+               if (p.seat, p.field) not in taken]
     if complete:
         errors = [*form_problems, *checked]
         if game.is_signed_off and not reason.strip():
