@@ -48,6 +48,9 @@ def check_entry(entry: ProtocolEntry, game, *, complete: bool, stored: ProtocolE
     for s in entry.seats:
         if not s.role:
             problems.append(Problem(gid, s.number, "role", "role_missing"))
+        if s.fouls >= 4 and not s.removed:
+            # RULES.md §1 "Fouls" (000, disciplinary regulation): the 4th foul removes the player.
+            problems.append(Problem(gid, s.number, "removed", "fourth_foul_without_removal", params={"fouls": s.fouls}))
     core_game = to_core_game(
         entry, game_id=gid, stage=game.stage.kind, round_number=game.round.number, table=game.table.number,
         replay_of=game_code(game.replay_of) if game.replay_of_id else None,

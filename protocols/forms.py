@@ -8,6 +8,7 @@ problem with a code and parameters, like the checks' (problem_texts.py words the
 """
 from __future__ import annotations
 
+import re
 from decimal import Decimal, InvalidOperation
 
 from scoring.core.problems import Problem
@@ -15,7 +16,10 @@ from scoring.core.problems import Problem
 from .entry import SEAT_NUMBERS, NominationEntry, PenaltyEntry, ProtocolEntry, SeatEntry, VoteEntry
 from .vocabulary import LeftHow, PenaltyClause, Removal, Role
 
-MAX_DAYS = 8
+MAX_DAYS = 10  # a game rarely lasts more than 8 days; the page always offers this many
+# A whole number as a judge types it: ASCII digits only. int() alone also takes "²" (and crashes
+# later on str.isdigit() callers) or Arabic-Indic digits, which no judge means.
+WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,30}")
 # The result and how it came, as one choice: a loss awarded to a team is a win of the other.
 OUTCOMES = {
     "": ("", "normal"),
@@ -50,19 +54,19 @@ class ProtocolForm:
     def _problem(self, seat, field, code, params=None, clause=None):
         self.problems.append(Problem(None, seat, field, code, params=params, clause=clause))
 
-    def _int(self, name, seat, field, lo, hi, *, required=False):
+    def _int(self, name, seat, field, lo, hi, *, required=False, day=None):
         raw = self._get(name)
+        where = {} if day is None else {"day": day}  # a day's problem shows under that day
         if raw == "":
             if required:
-                self._problem(seat, field, "required")
+                self._problem(seat, field, "required", where or None)
             return None
-        try:
-            value = int(raw)
-        except ValueError:
-            self._problem(seat, field, "not_a_whole_number", {"value": raw[:20]})
+        if not WHOLE_NUMBER.fullmatch(raw):
+            self._problem(seat, field, "not_a_whole_number", {"value": raw[:20], **where})
             return None
+        value = int(raw)
         if not lo <= value <= hi:
-            self._problem(seat, field, "out_of_range", {"value": value, "low": lo, "high": hi})
+            self._problem(seat, field, "out_of_range", {"value": value, "low": lo, "high": hi, **where})
             return None
         return value
 
@@ -133,15 +137,15 @@ class ProtocolForm:
 
     def _day(self, entry: ProtocolEntry, day: int) -> None:
         for n in SEAT_NUMBERS:
-            nominee = self._int(f"d{day}-nom{n}", n, "nominations", 1, 10)
+            nominee = self._int(f"d{day}-nom{n}", n, "nominations", 1, 10, day=day)
             if nominee is not None:
                 entry.nominations.append(NominationEntry(day, n, nominee))
         for ballot in (1, 2):
             for n in SEAT_NUMBERS:
-                votes = self._int(f"d{day}-v{ballot}-{n}", n, "votes", 0, 10)
+                votes = self._int(f"d{day}-v{ballot}-{n}", n, "votes", 0, 10, day=day)
                 if votes is not None:
                     entry.votes.append(VoteEntry(day, ballot, n, votes))
-        leave = self._int(f"d{day}-v3", None, "votes", 0, 10)
+        leave = self._int(f"d{day}-v3", None, "votes", 0, 10, day=day)
         if leave is not None:
             entry.votes.append(VoteEntry(day, 3, None, leave))
 

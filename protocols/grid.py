@@ -1,6 +1,8 @@
 """The protocol grid as the judge's entry page and the chief judge's desk show it: the seats,
 the days, the best move, the result, the extra points and the penalties, filled from the form's
-values (name -> string), with each problem beside its field. Pages add their own parts around it."""
+values (name -> string), with each problem beside its field (problem_places.py). Pages add their
+own parts around it. Form names are never parsed here: the day record reads only the names it
+builds (day_record.py), so a stray field such as "d²-nom1" is ignored, never a crash."""
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
@@ -8,10 +10,11 @@ from django.utils.translation import gettext as _
 from tournaments.models import Registration, Ruleset
 from tournaments.permissions import can_approve_extra
 
+from .day_record import day_rows
 from .entry import SEAT_NUMBERS, ProtocolEntry
-from .forms import MAX_DAYS
 from .presentation import FIELD_LABELS, problem_text
-from .vocabulary import ROLE_LETTERS, GameResult, LeftHow, PenaltyClause, Removal, Role
+from .problem_places import invalid_fields, place
+from .vocabulary import ROLE_LETTERS, ROLE_NAMES, GameResult, LeftHow, PenaltyClause, Removal, Role
 
 
 def players_for(game, stored: ProtocolEntry) -> dict[int, str]:
@@ -24,15 +27,13 @@ def players_for(game, stored: ProtocolEntry) -> dict[int, str]:
     return players
 
 
-def grid_context(user, game, stored: ProtocolEntry, values: dict[str, str], players: dict[int, str], problems) -> dict:
-    """What templates/protocols/_grid.html needs, and the problems as one list (`problems`)."""
-    errors: dict[str, list[str]] = {}
-    summary = []
-    for p in problems:
-        text = problem_text(p)
-        summary.append(text)
-        key = f"s{p.seat}-{p.field}" if p.seat is not None else p.field
-        errors.setdefault(key, []).append(text)
+def grid_context(user, game, stored: ProtocolEntry, values: dict[str, str], players: dict[int, str], problems,
+                 warnings=()) -> dict:
+    """What templates/protocols/_grid.html needs: the parts of the protocol filled from `values`,
+    each with its notes (`problems` as errors, `warnings` as warnings, placed by problem_places),
+    and all of them as two lists for the summary above the form (`problems`, `warnings`)."""
+    places = place(problems, warnings)
+    invalid = invalid_fields(problems)
     seats = []
     for n in SEAT_NUMBERS:
         pre = f"s{n}-"
@@ -44,21 +45,13 @@ def grid_context(user, game, stored: ProtocolEntry, values: dict[str, str], play
             "extra": values.get(pre + "extra", ""), "extra_reason": values.get(pre + "extra_reason", ""),
             "extra_approved": values.get(pre + "extra_approved", "") == "on",
             "gross": values.get(pre + "gross", "") == "on",
-            "errors": [e for key, texts in errors.items() if key.startswith(pre) for e in texts],
-            "error_fields": {key[len(pre):] for key in errors if key.startswith(pre)},
+            "notes": places.get(f"seat-{n}", []), "extra_notes": places.get(f"extra-{n}", []),
+            "error_fields": {name[len(pre):] for name in invalid if name.startswith(pre)},
         })
-    used_days = max(stored.days + [0])
-    for key in values:
-        if key.startswith("d") and "-" in key and key[1:key.index("-")].isdigit():
-            used_days = max(used_days, int(key[1:key.index("-")]) if values[key] else 0)
-    days = []
-    for d in range(1, min(MAX_DAYS, max(used_days + 1, 3)) + 1):
-        days.append({
-            "day": d,
-            "cells": [{"n": n, "nom": values.get(f"d{d}-nom{n}", ""), "v1": values.get(f"d{d}-v1-{n}", ""),
-                       "v2": values.get(f"d{d}-v2-{n}", "")} for n in SEAT_NUMBERS],
-            "v3": values.get(f"d{d}-v3", ""),
-        })
+    days = day_rows(values)
+    for d in days:
+        d["notes"] = places.get(f"day-{d['day']}", [])
+        d["spare"] = d["spare"] and not d["notes"]
     penalty_rows = []
     for i in range(len(stored.penalties) + 3):
         penalty_rows.append({"i": i, "seat": values.get(f"pen{i}-seat", ""), "clause": values.get(f"pen{i}-clause", ""),
@@ -67,9 +60,11 @@ def grid_context(user, game, stored: ProtocolEntry, values: dict[str, str], play
         "game": game, "tournament": game.tournament, "seats": seats, "days": days, "penalty_rows": penalty_rows,
         "values": values, "players": sorted(players.items(), key=lambda kv: kv[1].lower()),
         "roles": [(value, ROLE_LETTERS[value], label) for value, label in Role.choices],
+        "role_keys": [(ROLE_LETTERS[value], ROLE_NAMES[value]) for value in Role.values],
         "removals": Removal.choices, "left_choices": LeftHow.choices, "clauses": PenaltyClause.choices,
         "outcomes": outcomes(game), "seat_numbers": SEAT_NUMBERS,
-        "problems": summary, "errors": errors, "field_labels": FIELD_LABELS,
+        "problems": [problem_text(p) for p in problems], "warnings": [problem_text(p) for p in warnings],
+        "places": places, "invalid": invalid, "field_labels": FIELD_LABELS,
         "can_approve": can_approve_extra(user, game),
     }
 

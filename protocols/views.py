@@ -33,6 +33,7 @@ from .models import Game, GameStatus
 from .presentation import change_text
 from .protest_forms import ProtestForm
 from .protests import file_protest
+from .review import draft_warnings, review_entry
 from .selectors import version_history, with_awaiting_approval
 from .services import ProtocolConflict, ProtocolInvalid, save_protocol, sign_off
 
@@ -47,8 +48,9 @@ class LoginView(auth_views.LoginView):
 @login_required(login_url="protocols:login")
 def my_games(request):
     """The games whose protocols this user may open (a table judge: their table's; the chief
-    judge, the appeals commission and the organisers: the tournament's), each flagged when an
-    extra above 0.5 waits for the chief judge; and the games the user played, for a protest."""
+    judge, the appeals commission and the organisers: the tournament's): first those still to be
+    entered and signed off, then the signed-off ones, each flagged when an extra above 0.5 waits
+    for the chief judge; and the games the user played, for a protest."""
     user = request.user
     games = (with_awaiting_approval(visible_games(user, Game.objects.all()))
              .select_related("tournament", "stage", "round", "table", "judge")
@@ -57,7 +59,9 @@ def my_games(request):
               .select_related("tournament", "stage", "round", "table").order_by("-signed_off_at")[:20])
     desks = [t for t in visible_tournaments(user, Tournament.objects.select_related("chief_judge")) if can_use_desk(user, t)]
     return render(request, "protocols/my_games.html", {
-        "games": games[:500], "desks": desks,
+        "to_enter": games.exclude(status=GameStatus.SIGNED_OFF)[:500],
+        "signed": games.filter(status=GameStatus.SIGNED_OFF)[:500],
+        "desks": desks,
         "played": [{"game": g, "can_protest": not is_late(g)} for g in played],
     })
 
@@ -77,7 +81,7 @@ def game_entry(request, pk: int):
         }, status=403)
     stored = entry_from_game(game)
     players = players_for(game, stored)
-    problems, conflict, values, reason = [], None, initial_values(stored), ""
+    problems, warnings, conflict, values, reason = [], [], None, initial_values(stored), ""
     if request.method == "POST":
         form = ProtocolForm(request.POST, base=stored, players=players)
         values = {k: v for k, v in request.POST.items() if isinstance(v, str)}
@@ -88,9 +92,12 @@ def game_entry(request, pk: int):
             expected = 0
         if not 0 < expected < 2**31:
             expected = 0  # no version was ever 0: a conflict, never a database error
-        problems = form.problems
+        signing = request.POST.get("action") == "sign_off"
+        review = review_entry(entry=form.entry, game=game, stored=stored, form_problems=form.problems,
+                              signing=signing, reason=reason)
+        problems, warnings = review.errors, review.warnings
         if not problems:
-            service = sign_off if request.POST.get("action") == "sign_off" else save_protocol
+            service = sign_off if signing else save_protocol
             try:
                 service(game=game, user=request.user, entry=form.entry, expected_version=expected, reason=reason)
             except PermissionRefused as exc:
@@ -105,14 +112,16 @@ def game_entry(request, pk: int):
                 messages.success(request, _("Protocol signed off.") if game.is_signed_off and service is sign_off
                                  else _("Protocol saved (version %(v)s).") % {"v": game.version})
                 return HttpResponseRedirect(reverse("protocols:game", args=[game.pk]))
-    context = _context(request, game, stored, values, players, problems, conflict, reason)
+    else:
+        warnings = draft_warnings(entry=stored, game=game)
+    context = _context(request, game, stored, values, players, problems, warnings, conflict, reason)
     return render(request, "protocols/game_entry.html", context, status=200 if not (problems or conflict) else 422)
 
 
-def _context(request, game, stored: ProtocolEntry, values, players, problems, conflict, reason):
+def _context(request, game, stored: ProtocolEntry, values, players, problems, warnings, conflict, reason):
     user = request.user
     return {
-        **grid_context(user, game, stored, values, players, problems),
+        **grid_context(user, game, stored, values, players, problems, warnings),
         "conflict": conflict, "reason": reason,
         "conflict_changes": [change_text(c) for c in conflict.changes] if conflict else [],
         "editable": can_edit_protocol(user, game),

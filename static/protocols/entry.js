@@ -1,8 +1,16 @@
-// Protocol entry: role keys (К/Ш/Ч/Д or R/S/B/D) on a seat row, Enter moves on instead of submitting.
+// Protocol entry. Role keys on a seat row (the page's letters, and К/Ш/Ч/Д or R/S/B/D whatever the
+// keyboard layout); Enter moves on instead of submitting; "Add a day" shows the next empty day
+// without saving; each day's vote lines follow its nominations (the nominees, in the order named).
+// Without this script every day and every vote line is simply shown.
 (function () {
-  var keys = {"к": "red", "r": "red", "ш": "sheriff", "s": "sheriff", "ч": "black", "b": "black", "д": "don", "d": "don"};
   var form = document.getElementById("protocol-form");
   if (!form) return;
+
+  var keys = {"к": "red", "r": "red", "ш": "sheriff", "s": "sheriff", "ч": "black", "b": "black", "д": "don", "d": "don"};
+  Array.prototype.forEach.call(form.querySelectorAll("input[data-letter]"), function (el) {
+    keys[el.getAttribute("data-letter").toLowerCase()] = el.value;
+  });
+
   form.addEventListener("keydown", function (event) {
     var target = event.target;
     if (event.ctrlKey || event.altKey || event.metaKey) return;
@@ -15,13 +23,71 @@
       return;
     }
     if (event.key === "Enter" && target.tagName === "INPUT" && target.type !== "submit") {
-      // Enter in a field jumps to the next field, like Tab; only the buttons submit.
+      // Enter in a field jumps to the next visible field, like Tab; only the buttons submit.
       event.preventDefault();
       var fields = Array.prototype.filter.call(form.querySelectorAll("input, select, button"), function (el) {
-        return !el.disabled && el.type !== "hidden" && !(el.type === "radio" && !el.checked && form.querySelector('input[name="' + el.name + '"]:checked'));
+        return !el.disabled && el.type !== "hidden" && el.offsetParent !== null &&
+          !(el.type === "radio" && !el.checked && form.querySelector('input[name="' + el.name + '"]:checked'));
       });
       var i = fields.indexOf(target);
       if (i >= 0 && i + 1 < fields.length) fields[i + 1].focus();
     }
+  });
+
+  // Spare days stay folded until "Add a day"; a day with anything typed in never folds.
+  var addDay = document.getElementById("add-day");
+  var spare = Array.prototype.slice.call(form.querySelectorAll("fieldset.day.spare"));
+  function hasValues(day) {
+    return Array.prototype.some.call(day.querySelectorAll("input"), function (el) { return el.value.trim() !== ""; });
+  }
+  spare.forEach(function (day) { if (!hasValues(day)) day.classList.add("folded"); });
+  function folded() { return form.querySelectorAll("fieldset.day.folded"); }
+  if (addDay) {
+    addDay.hidden = folded().length === 0;
+    addDay.addEventListener("click", function () {
+      var next = folded()[0];
+      if (!next) return;
+      next.classList.remove("folded");
+      var first = next.querySelector("input");
+      if (first) first.focus();
+      addDay.hidden = folded().length === 0;
+    });
+  }
+
+  // Vote lines: the nominees of the day in the order they were named (with who named them), then
+  // any other seat whose line already has votes; the rest are hidden.
+  function syncVotes(day) {
+    var order = [], by = {};
+    Array.prototype.forEach.call(day.querySelectorAll("input[data-by]"), function (el) {
+      var nominee = el.value.trim();
+      if (!/^([1-9]|10)$/.test(nominee)) return;
+      if (!by[nominee]) { by[nominee] = []; order.push(nominee); }
+      by[nominee].push(el.getAttribute("data-by"));
+    });
+    var body = day.querySelector("table.votes tbody");
+    var rows = Array.prototype.slice.call(body.querySelectorAll("tr.candidate")).sort(function (a, b) {
+      return a.getAttribute("data-seat") - b.getAttribute("data-seat");
+    });
+    var shown = 0;
+    order.forEach(function (seat) {
+      var row = body.querySelector('tr[data-seat="' + seat + '"]');
+      if (row) body.appendChild(row);
+    });
+    rows.forEach(function (row) {
+      var seat = row.getAttribute("data-seat");
+      if (!by[seat]) body.appendChild(row);
+      var keep = !!by[seat] || hasValues(row);
+      row.hidden = !keep;
+      row.querySelector(".by").textContent = by[seat] ? "← " + by[seat].join(", ") : "";
+      if (keep) shown += 1;
+    });
+    day.querySelector("table.votes").hidden = shown === 0;
+    day.querySelector(".no-nominee").hidden = shown !== 0;
+  }
+  Array.prototype.forEach.call(form.querySelectorAll("fieldset.day"), function (day) {
+    syncVotes(day);
+    day.addEventListener("input", function (event) {
+      if (event.target.hasAttribute("data-by")) syncVotes(day);
+    });
   });
 })();

@@ -33,6 +33,8 @@ def test_the_complete_protocol_has_no_problems(cast):
     ({"outcome": ""}, (None, "result", "result_missing")),
     ({"s5-fouls": "3", "s5-removed": "disqualifying_foul", "s5-left_how": "removed", "s5-left_on": "2"}, None),
     ({"s5-removed": "disqualifying_foul"}, (5, "left_how", "removal_not_left")),
+    ({"s5-fouls": "4"}, (5, "removed", "fourth_foul_without_removal")),
+    ({"s5-fouls": "4", "s5-removed": "fourth_foul", "s5-left_how": "removed", "s5-left_on": "2"}, None),
     ({"s1-extra": "0.33"}, (1, "extra", "extra_not_in_steps")),
     ({"s1-extra": "0.75"}, (1, "extra", "extra_over_winner_limit")),
     ({"s3-extra": "0.5", "s3-extra_reason": "x"}, (3, "extra", "extra_over_loser_limit")),

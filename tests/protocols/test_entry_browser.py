@@ -35,7 +35,7 @@ def test_a_judge_fills_and_signs_off_a_protocol(live_server, browser_page):
             page.focus(f'input[name="s{n}-role"] >> nth=0')
             page.keyboard.press(ROLE_KEYS[role])
         else:
-            page.click(f'tr[data-seat="{n}"] label.role-{role} span')
+            page.click(f'.seat-row[data-seat="{n}"] label.role-{role} span')
         assert page.is_checked(f'input[name="s{n}-role"][value="{role}"]')
     # Fouls by keyboard: type into seat 2's field.
     page.focus('input[name="s2-fouls"]')
