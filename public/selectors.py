@@ -165,6 +165,28 @@ def seating(tournament: Tournament) -> list[SeatingRound]:
     return rounds
 
 
+def name_key(text: str) -> str:
+    """A nickname as "find me" compares it: case-folded (Cyrillic too), ё as е, spaces collapsed.
+
+    Done in Python, not by the database: SQLite's case-insensitive matching is ASCII-only."""
+    return " ".join(text.casefold().replace("ё", "е").split())
+
+
+def nicknames(tournament: Tournament) -> list[tuple[int, str]]:
+    """(player pk, nickname) of everyone registered, by nickname; one query (a few hundred rows)."""
+    return list(Registration.objects.filter(tournament=tournament).order_by("player__nickname")
+                .values_list("player_id", "player__nickname"))
+
+
+def _match_nickname(players: list[tuple[int, str]], query: str) -> list[tuple[int, str]]:
+    """The exact match (by name_key) alone, else every partial match, sorted by nickname."""
+    key = name_key(query)
+    exact = [p for p in players if name_key(p[1]) == key]
+    if exact:
+        return exact[:1]
+    return sorted((p for p in players if key in name_key(p[1])), key=lambda p: name_key(p[1]))[:11]
+
+
 @dataclass
 class FindResult:
     query: str
@@ -173,24 +195,23 @@ class FindResult:
     candidates: list[dict] = field(default_factory=list)
 
 
-def find_player(tournament: Tournament, query: str, rounds: list[SeatingRound] | None = None) -> FindResult:
+def find_player(tournament: Tournament, query: str, rounds: list[SeatingRound] | None = None,
+                names: list[tuple[int, str]] | None = None) -> FindResult:
     """"Find me": the player by nickname (exact, else the only partial match) and their next seat.
+    Case- and ё/е-insensitive on every database (name_key).
 
-    `rounds` is the already loaded seating, so the seating page needs one more query only."""
+    `rounds` is the already loaded seating and `names` the already loaded nicknames(), so the
+    seating page needs no more queries."""
     query = "".join(ch for ch in (query or "") if ch.isprintable()).strip()[:80]  # no NUL for PostgreSQL
     result = FindResult(query)
     if not query:
         return result
-    regs = Registration.objects.filter(tournament=tournament)
-    matches = list(regs.filter(player__nickname__iexact=query).values("player_id", "player__nickname")[:1])
-    if not matches:
-        matches = list(regs.filter(player__nickname__icontains=query).order_by("player__nickname")
-                       .values("player_id", "player__nickname")[:11])
+    matches = _match_nickname(names if names is not None else nicknames(tournament), query)
     if len(matches) != 1:
-        result.candidates = [{"player_id": m["player_id"], "nickname": m["player__nickname"]} for m in matches[:10]]
+        result.candidates = [{"player_id": pk, "nickname": nick} for pk, nick in matches[:10]]
         return result
-    player_id = matches[0]["player_id"]
-    result.player = {"player_id": player_id, "nickname": matches[0]["player__nickname"]}
+    player_id, nickname = matches[0]
+    result.player = {"player_id": player_id, "nickname": nickname}
     if rounds is None:
         result.next_seat = next_seat_of(tournament, player_id)
         return result

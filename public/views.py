@@ -40,12 +40,17 @@ def _scope(request) -> str:
     return scope if scope in selectors.STAGE_KEYS else "all"
 
 
-def _standings_context(request, tournament) -> dict:
+def _standings_context(request, tournament, *, whole_page: bool) -> dict:
     version, computed_at = selectors.standings_version(tournament)
     context = {"tournament": tournament, "version": version, "computed_at": computed_at, "stage_labels": SCOPES}
+    if whole_page:  # "find me" suggestions; the swappable block has no form
+        context["names"] = [nickname for _pk, nickname in selectors.nicknames(tournament)]
     if tournament.standings_public:
         view = selectors.standings(tournament, _scope(request))
         context.update(standings=view, rows=view.rows, scope=view.scope)
+    # the page is cached under its scope only: the language switch keeps the stage and nothing else
+    scope = _scope(request)
+    context["language_params"] = {"stage": scope} if scope != "all" else {}
     return context
 
 
@@ -58,7 +63,7 @@ def _cached(request, slug: str, kind: str, template: str) -> HttpResponse:
     body = cache.get(key + (":gz" if gz else ""))
     if body is None:
         tournament = selectors.tournament_for_page(slug)
-        plain = render_to_string(template, _standings_context(request, tournament), request).encode()
+        plain = render_to_string(template, _standings_context(request, tournament, whole_page=kind == "page"), request).encode()
         packed = gzip.compress(plain, compresslevel=6, mtime=0)
         cache.set_many({key: plain, key + ":gz": packed}, PAGE_TTL)
         body = packed if gz else plain
@@ -161,7 +166,8 @@ def seating(request, slug):
     """Every round's tables and seats, and "find me": a player's next table and seat."""
     tournament = selectors.tournament_for_page(slug)
     rounds = selectors.seating(tournament)
-    found = selectors.find_player(tournament, request.GET.get("me", ""), rounds)
+    names = selectors.nicknames(tournament)
+    found = selectors.find_player(tournament, request.GET.get("me", ""), rounds, names)
     me_id = found.player["player_id"] if found.player else None
     for rnd in rounds:
         rnd.label = SCOPES.get(rnd.stage, rnd.stage)
@@ -175,4 +181,5 @@ def seating(request, slug):
     upcoming = next((r for r in rounds if any(t.status != "signed_off" for t in r.tables)), None)
     return render(request, "public/seating.html", {
         "tournament": tournament, "rounds": rounds, "found": found, "next_seat": next_seat, "upcoming": upcoming,
+        "names": [nickname for _pk, nickname in names],
     })
