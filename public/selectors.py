@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db.models import Prefetch
+from django.db.models import Count, Prefetch
 from django.http import Http404
 
 from protocols.models import Game, GameStatus, Protest, Seat, SeatPenalty
@@ -27,8 +27,10 @@ def public_tournaments():
 
 
 def tournament_for_page(slug: str) -> Tournament:
-    """The tournament with its standings state (version, computed at) in one query, or 404."""
-    tournament = Tournament.objects.select_related("standings_state").filter(slug=slug).first()
+    """The tournament with its standings state (version, computed at) and its number of
+    registrations (`registered`, for the K legend) in one query, or 404."""
+    tournament = (Tournament.objects.select_related("standings_state").annotate(registered=Count("registrations"))
+                  .filter(slug=slug).first())
     if tournament is None:
         raise Http404("no such tournament")
     return tournament

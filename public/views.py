@@ -20,7 +20,7 @@ from scoring import explanations
 from scoring.vocabulary import COMPONENTS, SCOPES
 from tournaments.permissions import can_file_protest, is_chief_judge, is_late, protest_deadline
 
-from . import selectors
+from . import legend, selectors
 
 PAGE_TTL = 3600
 
@@ -47,7 +47,9 @@ def _standings_context(request, tournament, *, whole_page: bool) -> dict:
         context["names"] = [nickname for _pk, nickname in selectors.nicknames(tournament)]
     if tournament.standings_public:
         view = selectors.standings(tournament, _scope(request))
-        context.update(standings=view, rows=view.rows, scope=view.scope)
+        context.update(standings=view, rows=view.rows, scope=view.scope,
+                       k_legend=legend.k_legend(tournament, view.snapshot),
+                       lot_used=any(row["decided_by_lot"] for row in view.rows))
     # the page is cached under its scope only: the language switch keeps the stage and nothing else
     scope = _scope(request)
     context["language_params"] = {"stage": scope} if scope != "all" else {}
@@ -119,11 +121,12 @@ def player_detail(request, slug, player_id):
     next_seat = selectors.next_seat_of(tournament, player_id)
     _version, computed_at = selectors.standings_version(tournament)
     public = tournament.standings_public
-    breakdown = [(COMPONENTS[k], v) for k, v in row.breakdown.items() if k in COMPONENTS] if row and public else []
+    components = legend.ruleset_components(tournament.ruleset)
+    breakdown = [(COMPONENTS[k], row.breakdown.get(k, "0.00")) for k in components] if row and public else []
     return render(request, "public/player.html", {
         "tournament": tournament, "player": info, "row": row if public else None, "breakdown": breakdown,
         "games": _player_games(row) if public else [], "next_seat": next_seat, "computed_at": computed_at,
-        "stage_labels": SCOPES,
+        "stage_labels": SCOPES, "k_legend": legend.k_legend(tournament, row.snapshot) if row and public else None,
     })
 
 
