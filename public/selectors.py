@@ -4,6 +4,7 @@ and the standings come from the stored snapshot (scoring), never from a recomput
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import date
 
 from django.db.models import Count, Prefetch
 from django.http import Http404
@@ -22,8 +23,31 @@ ROW_FIELDS = (
 )
 
 
-def public_tournaments():
-    return Tournament.objects.only("slug", "name", "city", "start_date", "end_date").order_by("-start_date", "name")
+PERIODS = ("ongoing", "upcoming", "finished")  # the home page's groups, in its order
+
+
+def tournament_period(tournament: Tournament, today: date) -> str:
+    """"upcoming", "ongoing" or "finished". Derived from the dates for now; the one place to
+    switch to the tournament's status once it has one."""
+    if tournament.start_date > today:
+        return "upcoming"
+    if tournament.end_date < today:
+        return "finished"
+    return "ongoing"
+
+
+def public_tournaments(*, today: date, query: str = "") -> dict[str, list[Tournament]]:
+    """The home page's tournaments by period (PERIODS), matching `query` in the name or city
+    (name_key: case and ё/е do not matter); upcoming soonest first, the others newest first.
+    One query: a few hundred tournaments at most."""
+    key = name_key(query or "")
+    groups: dict[str, list[Tournament]] = {period: [] for period in PERIODS}
+    for t in Tournament.objects.only("slug", "name", "city", "start_date", "end_date").order_by("-start_date", "name"):
+        if key and key not in name_key(t.name) and key not in name_key(t.city or ""):
+            continue
+        groups[tournament_period(t, today)].append(t)
+    groups["upcoming"].reverse()
+    return groups
 
 
 def tournament_for_page(slug: str) -> Tournament:

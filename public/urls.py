@@ -5,7 +5,7 @@ from . import views
 app_name = "public"
 
 urlpatterns = [
-    path("", views.TournamentListView.as_view(), name="list"),
+    path("", views.tournament_list, name="list"),
     path("t/<slug:slug>/", views.tournament_detail, name="detail"),
     path("t/<slug:slug>/standings/table/", views.standings_fragment, name="standings-fragment"),
     path("t/<slug:slug>/standings/version/", views.standings_version, name="standings-version"),

@@ -8,12 +8,12 @@ from django.core.cache import cache
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
+from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_safe
-from django.views.generic import ListView
 
 from protocols.vocabulary import LEFT_WHEN, ROLE_NAMES, GameResult, Removal, in_sentence, label_of
 from scoring import explanations
@@ -25,14 +25,18 @@ from . import legend, selectors
 PAGE_TTL = 3600
 
 
-class TournamentListView(ListView):
-    """Public list of tournaments."""
+PERIOD_TITLES = {"ongoing": _("Under way"), "upcoming": _("Upcoming"), "finished": _("Finished")}
 
-    template_name = "public/list.html"
-    context_object_name = "tournaments"
 
-    def get_queryset(self):
-        return selectors.public_tournaments()
+@require_safe
+def tournament_list(request):
+    """The home page: tournaments under way, upcoming and finished, with a search by name or city."""
+    query = request.GET.get("q", "")[:80]
+    groups = selectors.public_tournaments(today=timezone.localdate(), query=query)
+    return render(request, "public/list.html", {
+        "query": query, "groups": [(key, PERIOD_TITLES[key], groups[key]) for key in selectors.PERIODS],
+        "found": any(groups.values()),
+    })
 
 
 def _scope(request) -> str:
