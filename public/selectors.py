@@ -9,7 +9,7 @@ from datetime import date
 from django.db.models import Count, Prefetch
 from django.http import Http404
 
-from protocols.models import Game, GameStatus, Protest, Seat, SeatPenalty
+from protocols.models import Game, GameStatus, Nomination, Protest, ProtocolVersion, Seat, SeatPenalty, VoteCount
 from scoring import pointer
 from scoring.models import SCOPE_ALL, PlayerStanding, StandingsSnapshot, StandingsState
 from tournaments.models import Registration, Tournament
@@ -136,7 +136,8 @@ def player_page(tournament: Tournament, player_id: int) -> tuple[dict, PlayerSta
 
 
 def game_protocol(tournament: Tournament, number: int) -> Game:
-    """A game with stage, round, table, judge, seats (players, penalties) and protests: four queries."""
+    """A game with stage, round, table, judge, seats (players, penalties), protests, nominations
+    and vote counts: six queries."""
     if not 0 < number <= MAX_ID:
         raise Http404("no such game")
     game = (
@@ -145,12 +146,36 @@ def game_protocol(tournament: Tournament, number: int) -> Game:
             Prefetch("seats", queryset=Seat.objects.select_related("player").prefetch_related(
                 Prefetch("penalties", queryset=SeatPenalty.objects.order_by("id")))),
             Prefetch("protests", queryset=Protest.objects.select_related("player").order_by("filed_at")),
+            Prefetch("nominations", queryset=Nomination.objects.order_by("day", "id")),
+            Prefetch("votes", queryset=VoteCount.objects.order_by("day", "ballot", "nominee_seat")),
         )
         .filter(tournament=tournament, number=number).first()
     )
     if game is None:
         raise Http404("no such game")
     return game
+
+
+def game_points(tournament: Tournament, game: Game) -> dict[int, list]:
+    """Seat number -> that player's stored explanation lines of this game, from the current
+    overall snapshot ({} before the game is scored); one query."""
+    version, _at = standings_version(tournament)
+    rows = (PlayerStanding.objects
+            .filter(snapshot__tournament=tournament, snapshot__version=version, snapshot__scope=SCOPE_ALL,
+                    player_id__in=[seat.player_id for seat in game.seats.all()])
+            .values_list("explanation", flat=True))
+    points = {}
+    for explanation in rows:
+        for number, seat, _role, lines in explanation:
+            if number == game.number:
+                points[seat] = lines
+    return points
+
+
+def game_amendments(game: Game) -> list[dict]:
+    """The chief judge's amendments of the signed-off protocol, oldest first: {"at", "reason"}."""
+    return list(ProtocolVersion.objects.filter(game=game, action="amend").order_by("version")
+                .values("saved_at", "reason"))
 
 
 @dataclass

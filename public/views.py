@@ -17,12 +17,15 @@ from django.views.decorators.http import require_safe
 
 from protocols.vocabulary import LEFT_WHEN, ROLE_NAMES, GameResult, Removal, in_sentence, label_of
 from scoring import explanations
-from scoring.vocabulary import COMPONENTS, SCOPES
+from scoring.vocabulary import COMPONENTS, NO_POINTS, SCOPES
 from tournaments.permissions import can_file_protest, is_chief_judge, is_late, protest_deadline
 
 from . import legend, selectors
+from .day_record import day_record
 
 PAGE_TTL = 3600
+# A game that gave the player nothing, as the player page shows it (a loss or a draw: 8.2.3).
+NOTHING_SCORED = {"component": NO_POINTS, "clause": "8.2.3", "points": "0.00", "note": ""}
 
 
 PERIOD_TITLES = {"ongoing": _("Under way"), "upcoming": _("Upcoming"), "finished": _("Finished")}
@@ -149,6 +152,13 @@ def game_detail(request, slug, number):
             "removed": in_sentence(label_of(Removal, seat.removed)) if seat.removed else "",
             "penalties": list(seat.penalties.all()), "first_killed": seat.number == game.first_killed_seat,
         })
+    points = {}
+    if game.is_signed_off and tournament.standings_public:
+        points = selectors.game_points(tournament, game)
+    for row in seats:
+        stored = points.get(row["seat"].number)
+        row["lines"] = (explanations.lines(stored) or [NOTHING_SCORED]) if stored is not None else []
+        row["points"] = explanations.points(sum(line[2] for line in stored)) if stored is not None else ""
     user = request.user
     may_protest = can_file_protest(user, game) and (not is_late(game) or is_chief_judge(user, tournament))
     return render(request, "public/game.html", {
@@ -156,6 +166,9 @@ def game_detail(request, slug, number):
         "may_protest": may_protest, "protest_deadline": protest_deadline(game),
         "signed_off": game.is_signed_off, "result": label_of(GameResult, game.result) if game.result else "—",
         "stage": SCOPES.get(game.stage.kind, game.stage.kind), "named": ", ".join(str(n) for n in game.best_move or []),
+        "days": day_record(game, game.seats.all()) if game.is_signed_off else [],
+        "amendments": selectors.game_amendments(game) if game.is_signed_off else [],
+        "scored": bool(points),
     })
 
 
