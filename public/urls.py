@@ -6,6 +6,7 @@ app_name = "public"
 
 urlpatterns = [
     path("", views.tournament_list, name="list"),
+    path("favicon.ico", views.favicon, name="favicon"),
     path("t/<slug:slug>/", views.tournament_detail, name="detail"),
     path("t/<slug:slug>/standings/table/", views.standings_fragment, name="standings-fragment"),
     path("t/<slug:slug>/standings/version/", views.standings_version, name="standings-version"),

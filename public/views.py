@@ -5,9 +5,10 @@ import gzip
 import html
 
 from django.core.cache import cache
-from django.http import HttpResponse, JsonResponse
+from django.http import HttpResponse, HttpResponsePermanentRedirect, JsonResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
+from django.templatetags.static import static
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.utils.safestring import mark_safe
@@ -22,10 +23,17 @@ from tournaments.permissions import can_file_protest, is_chief_judge, is_late, p
 
 from . import legend, selectors
 from .day_record import day_record
+from .seating_grid import grid_html
 
 PAGE_TTL = 3600
 # A game that gave the player nothing, as the player page shows it (a loss or a draw: 8.2.3).
 NOTHING_SCORED = {"component": NO_POINTS, "clause": "8.2.3", "points": "0.00", "note": ""}
+
+
+@require_safe
+def favicon(request):
+    """Browsers ask for /favicon.ico whatever the page says: send them to the SVG icon."""
+    return HttpResponsePermanentRedirect(static("favicon.svg"))
 
 
 PERIOD_TITLES = {"ongoing": _("Under way"), "upcoming": _("Upcoming"), "finished": _("Finished")}
@@ -201,5 +209,5 @@ def seating(request, slug):
     upcoming = next((r for r in rounds if any(t.status != "signed_off" for t in r.tables)), None)
     return render(request, "public/seating.html", {
         "tournament": tournament, "rounds": rounds, "found": found, "next_seat": next_seat, "upcoming": upcoming,
-        "names": [nickname for _pk, nickname in names],
+        "names": [nickname for _pk, nickname in names], "grid": grid_html(rounds, me_id) if rounds else "",
     })
