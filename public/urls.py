@@ -13,4 +13,5 @@ urlpatterns = [
     path("t/<slug:slug>/players/<int:player_id>/", views.player_detail, name="player"),
     path("t/<slug:slug>/games/<int:number>/", views.game_detail, name="game"),
     path("t/<slug:slug>/seating/", views.seating, name="seating"),
+    path("t/<slug:slug>/screen/", views.screen, name="screen"),
 ]

@@ -16,7 +16,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_safe
 
-from protocols.vocabulary import LEFT_WHEN, ROLE_NAMES, GameResult, Removal, in_sentence, label_of
+from protocols.vocabulary import LEFT_WHEN, ROLE_NAMES, GameResult, GameStatus, Removal, in_sentence, label_of
 from scoring import explanations
 from scoring.vocabulary import COMPONENTS, NO_POINTS, SCOPES
 from tournaments.permissions import can_file_protest, is_chief_judge, is_late, protest_deadline
@@ -210,4 +210,42 @@ def seating(request, slug):
     return render(request, "public/seating.html", {
         "tournament": tournament, "rounds": rounds, "found": found, "next_seat": next_seat, "upcoming": upcoming,
         "names": [nickname for _pk, nickname in names], "grid": grid_html(rounds, me_id) if rounds else "",
+    })
+
+
+SCREEN_ROWS = 40  # standings rows sent to the projector; screen.js shows as many as fit
+SCREEN_EVERY = (15, 4, 120)  # seconds per panel: default, least, most (`?every=`)
+
+
+def _screen_every(request) -> int:
+    default, least, most = SCREEN_EVERY
+    try:
+        every = int(request.GET.get("every", default))
+    except ValueError:
+        every = default
+    return min(max(every, least), most)
+
+
+@require_safe
+def screen(request, slug):
+    """The projector: the standings' top and the next round's seating (or, once every round is
+    played, the last one's) in large type, no controls; screen.js rotates the two panels and
+    reloads the page when the standings change."""
+    tournament = selectors.tournament_for_page(slug)
+    version, computed_at = selectors.standings_version(tournament)
+    rows = []
+    if tournament.standings_public:
+        rows = selectors.standings(tournament, "all").rows[:SCREEN_ROWS]
+    rounds = selectors.seating(tournament)
+    shown = next((r for r in rounds if any(t.status != GameStatus.SIGNED_OFF for t in r.tables)), None)
+    upcoming = shown is not None
+    shown = shown or (rounds[-1] if rounds else None)
+    if shown is not None:
+        shown.label = SCOPES.get(shown.stage, shown.stage)
+        shown.title = _("round %(n)s") % {"n": shown.number}
+        for table in shown.tables:
+            table.title = _("Table %(n)s") % {"n": table.number}
+    return render(request, "public/screen.html", {
+        "tournament": tournament, "rows": rows, "version": version, "computed_at": computed_at,
+        "round": shown, "upcoming": upcoming, "every_ms": _screen_every(request) * 1000,
     })
