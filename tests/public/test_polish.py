@@ -9,6 +9,7 @@ from django.test import override_settings
 from django.utils import translation
 
 from protocols.models import Seat
+from public import views
 from tests.tournament_builders import add_scheduled_round, played
 
 pytestmark = pytest.mark.django_db
@@ -38,8 +39,6 @@ def test_the_server_error_page_renders_without_a_request_or_the_database(django_
 
 @override_settings(DEBUG_PROPAGATE_EXCEPTIONS=False)
 def test_a_crash_shows_the_sites_500_page(client, monkeypatch):
-    from public import views
-
     def boom(*args, **kwargs):
         raise RuntimeError("boom")
 
