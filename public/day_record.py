@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext_lazy as _
 
-from protocols.vocabulary import LEFT_WHEN
+from protocols.vocabulary import LEFT_WHEN, LeftHow
 
 BALLOTS = {1: _("vote"), 2: _("revote after a tie"), 3: _("do all the tied leave?")}
 
@@ -34,7 +34,8 @@ def day_record(game, seats) -> list[Day]:
         if not ballots or ballots[-1]["ballot"] != vote.ballot:
             ballots.append({"ballot": vote.ballot, "label": BALLOTS.get(vote.ballot, vote.ballot), "counts": []})
         ballots[-1]["counts"].append((vote.nominee_seat, vote.votes))
-    for seat in seats:
+    # the day's departures first, then the night's that follows it (night N comes after day N)
+    for seat in sorted(seats, key=lambda s: (s.left_how == LeftHow.KILLED, s.number)):
         if seat.left_how and seat.left_on:
             how = str(LEFT_WHEN.get(seat.left_how, seat.left_how)) % {"n": seat.left_on}
             day(seat.left_on).left.append({"seat": seat.number, "nickname": seat.player.nickname, "how": how})

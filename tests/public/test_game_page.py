@@ -42,8 +42,13 @@ def test_the_protocol_shows_each_days_nominations_votes_and_who_left(client, gam
         for vote in game.votes.filter(day=n, ballot=1):
             assert f"seat {vote.nominee_seat}: {vote.votes}" in day
     for seat in game.seats.select_related("player").exclude(left_how=""):
+        day = _day(html, seat.left_on)
         if seat.left_how == "voted":
-            assert f"{seat.number} {seat.player.nickname} (voted out, day {seat.left_on})" in _day(html, seat.left_on)
+            assert f"{seat.number} {seat.player.nickname} (voted out, day {seat.left_on})" in day
+        if seat.left_how == "killed":  # after the day's vote: night N follows day N
+            killed = f"{seat.number} {seat.player.nickname} (killed, night {seat.left_on})"
+            assert killed in day
+            assert "voted out" not in day.split(killed, 1)[1]
 
 
 def test_the_protocol_shows_every_players_points_of_the_game_with_the_clause(client, game):
