@@ -1,7 +1,13 @@
 from django.contrib import admin
 from django.urls import include, path
+from django.utils.translation import gettext_lazy as _
 
 from .health import health
+
+# The admin names the site, not Django (its pages are the judges' and organisers' back office).
+admin.site.site_header = _("Sports mafia tournaments: administration")
+admin.site.site_title = _("Sports mafia tournaments")
+admin.site.index_title = _("Tournaments, protocols and standings")
 
 urlpatterns = [
     path("health/", health, name="health"),

@@ -4,11 +4,12 @@ and the standings come from the stored snapshot (scoring), never from a recomput
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import date
 
-from django.db.models import Prefetch
+from django.db.models import Count, Prefetch
 from django.http import Http404
 
-from protocols.models import Game, GameStatus, Protest, Seat, SeatPenalty
+from protocols.models import Game, GameStatus, Nomination, Protest, ProtocolVersion, Seat, SeatPenalty, VoteCount
 from scoring import pointer
 from scoring.models import SCOPE_ALL, PlayerStanding, StandingsSnapshot, StandingsState
 from tournaments.models import Registration, Tournament
@@ -22,13 +23,38 @@ ROW_FIELDS = (
 )
 
 
-def public_tournaments():
-    return Tournament.objects.only("slug", "name", "city", "start_date", "end_date").order_by("-start_date", "name")
+PERIODS = ("ongoing", "upcoming", "finished")  # the home page's groups, in its order
+
+
+def tournament_period(tournament: Tournament, today: date) -> str:
+    """"upcoming", "ongoing" or "finished". Derived from the dates for now; the one place to
+    switch to the tournament's status once it has one."""
+    if tournament.start_date > today:
+        return "upcoming"
+    if tournament.end_date < today:
+        return "finished"
+    return "ongoing"
+
+
+def public_tournaments(*, today: date, query: str = "") -> dict[str, list[Tournament]]:
+    """The home page's tournaments by period (PERIODS), matching `query` in the name or city
+    (name_key: case and ё/е do not matter); upcoming soonest first, the others newest first.
+    One query: a few hundred tournaments at most."""
+    key = name_key(query or "")
+    groups: dict[str, list[Tournament]] = {period: [] for period in PERIODS}
+    for t in Tournament.objects.only("slug", "name", "city", "start_date", "end_date").order_by("-start_date", "name"):
+        if key and key not in name_key(t.name) and key not in name_key(t.city or ""):
+            continue
+        groups[tournament_period(t, today)].append(t)
+    groups["upcoming"].reverse()
+    return groups
 
 
 def tournament_for_page(slug: str) -> Tournament:
-    """The tournament with its standings state (version, computed at) in one query, or 404."""
-    tournament = Tournament.objects.select_related("standings_state").filter(slug=slug).first()
+    """The tournament with its standings state (version, computed at) and its number of
+    registrations (`registered`, for the K legend) in one query, or 404."""
+    tournament = (Tournament.objects.select_related("standings_state").annotate(registered=Count("registrations"))
+                  .filter(slug=slug).first())
     if tournament is None:
         raise Http404("no such tournament")
     return tournament
@@ -110,7 +136,8 @@ def player_page(tournament: Tournament, player_id: int) -> tuple[dict, PlayerSta
 
 
 def game_protocol(tournament: Tournament, number: int) -> Game:
-    """A game with stage, round, table, judge, seats (players, penalties) and protests: four queries."""
+    """A game with stage, round, table, judge, seats (players, penalties), protests, nominations
+    and vote counts: six queries."""
     if not 0 < number <= MAX_ID:
         raise Http404("no such game")
     game = (
@@ -119,12 +146,36 @@ def game_protocol(tournament: Tournament, number: int) -> Game:
             Prefetch("seats", queryset=Seat.objects.select_related("player").prefetch_related(
                 Prefetch("penalties", queryset=SeatPenalty.objects.order_by("id")))),
             Prefetch("protests", queryset=Protest.objects.select_related("player").order_by("filed_at")),
+            Prefetch("nominations", queryset=Nomination.objects.order_by("day", "id")),
+            Prefetch("votes", queryset=VoteCount.objects.order_by("day", "ballot", "nominee_seat")),
         )
         .filter(tournament=tournament, number=number).first()
     )
     if game is None:
         raise Http404("no such game")
     return game
+
+
+def game_points(tournament: Tournament, game: Game) -> dict[int, list]:
+    """Seat number -> that player's stored explanation lines of this game, from the current
+    overall snapshot ({} before the game is scored); one query."""
+    version, _at = standings_version(tournament)
+    rows = (PlayerStanding.objects
+            .filter(snapshot__tournament=tournament, snapshot__version=version, snapshot__scope=SCOPE_ALL,
+                    player_id__in=[seat.player_id for seat in game.seats.all()])
+            .values_list("explanation", flat=True))
+    points = {}
+    for explanation in rows:
+        for number, seat, _role, lines in explanation:
+            if number == game.number:
+                points[seat] = lines
+    return points
+
+
+def game_amendments(game: Game) -> list[dict]:
+    """The chief judge's amendments of the signed-off protocol, oldest first: {"at", "reason"}."""
+    return list(ProtocolVersion.objects.filter(game=game, action="amend").order_by("version")
+                .values("saved_at", "reason"))
 
 
 @dataclass
@@ -165,6 +216,28 @@ def seating(tournament: Tournament) -> list[SeatingRound]:
     return rounds
 
 
+def name_key(text: str) -> str:
+    """A nickname as "find me" compares it: case-folded (Cyrillic too), ё as е, spaces collapsed.
+
+    Done in Python, not by the database: SQLite's case-insensitive matching is ASCII-only."""
+    return " ".join(text.casefold().replace("ё", "е").split())
+
+
+def nicknames(tournament: Tournament) -> list[tuple[int, str]]:
+    """(player pk, nickname) of everyone registered, by nickname; one query (a few hundred rows)."""
+    return list(Registration.objects.filter(tournament=tournament).order_by("player__nickname")
+                .values_list("player_id", "player__nickname"))
+
+
+def _match_nickname(players: list[tuple[int, str]], query: str) -> list[tuple[int, str]]:
+    """The exact match (by name_key) alone, else every partial match, sorted by nickname."""
+    key = name_key(query)
+    exact = [p for p in players if name_key(p[1]) == key]
+    if exact:
+        return exact[:1]
+    return sorted((p for p in players if key in name_key(p[1])), key=lambda p: name_key(p[1]))[:11]
+
+
 @dataclass
 class FindResult:
     query: str
@@ -173,24 +246,23 @@ class FindResult:
     candidates: list[dict] = field(default_factory=list)
 
 
-def find_player(tournament: Tournament, query: str, rounds: list[SeatingRound] | None = None) -> FindResult:
+def find_player(tournament: Tournament, query: str, rounds: list[SeatingRound] | None = None,
+                names: list[tuple[int, str]] | None = None) -> FindResult:
     """"Find me": the player by nickname (exact, else the only partial match) and their next seat.
+    Case- and ё/е-insensitive on every database (name_key).
 
-    `rounds` is the already loaded seating, so the seating page needs one more query only."""
+    `rounds` is the already loaded seating and `names` the already loaded nicknames(), so the
+    seating page needs no more queries."""
     query = "".join(ch for ch in (query or "") if ch.isprintable()).strip()[:80]  # no NUL for PostgreSQL
     result = FindResult(query)
     if not query:
         return result
-    regs = Registration.objects.filter(tournament=tournament)
-    matches = list(regs.filter(player__nickname__iexact=query).values("player_id", "player__nickname")[:1])
-    if not matches:
-        matches = list(regs.filter(player__nickname__icontains=query).order_by("player__nickname")
-                       .values("player_id", "player__nickname")[:11])
+    matches = _match_nickname(names if names is not None else nicknames(tournament), query)
     if len(matches) != 1:
-        result.candidates = [{"player_id": m["player_id"], "nickname": m["player__nickname"]} for m in matches[:10]]
+        result.candidates = [{"player_id": pk, "nickname": nick} for pk, nick in matches[:10]]
         return result
-    player_id = matches[0]["player_id"]
-    result.player = {"player_id": player_id, "nickname": matches[0]["player__nickname"]}
+    player_id, nickname = matches[0]
+    result.player = {"player_id": player_id, "nickname": nickname}
     if rounds is None:
         result.next_seat = next_seat_of(tournament, player_id)
         return result

@@ -5,11 +5,13 @@ from . import views
 app_name = "public"
 
 urlpatterns = [
-    path("", views.TournamentListView.as_view(), name="list"),
+    path("", views.tournament_list, name="list"),
+    path("favicon.ico", views.favicon, name="favicon"),
     path("t/<slug:slug>/", views.tournament_detail, name="detail"),
     path("t/<slug:slug>/standings/table/", views.standings_fragment, name="standings-fragment"),
     path("t/<slug:slug>/standings/version/", views.standings_version, name="standings-version"),
     path("t/<slug:slug>/players/<int:player_id>/", views.player_detail, name="player"),
     path("t/<slug:slug>/games/<int:number>/", views.game_detail, name="game"),
     path("t/<slug:slug>/seating/", views.seating, name="seating"),
+    path("t/<slug:slug>/screen/", views.screen, name="screen"),
 ]

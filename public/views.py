@@ -5,34 +5,49 @@ import gzip
 import html
 
 from django.core.cache import cache
-from django.http import HttpResponse, JsonResponse
+from django.http import HttpResponse, HttpResponsePermanentRedirect, JsonResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
+from django.templatetags.static import static
+from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_safe
-from django.views.generic import ListView
 
-from protocols.vocabulary import LEFT_WHEN, ROLE_NAMES, GameResult, Removal, in_sentence, label_of
+from protocols.vocabulary import LEFT_WHEN, ROLE_NAMES, GameResult, GameStatus, Removal, in_sentence, label_of
 from scoring import explanations
-from scoring.vocabulary import COMPONENTS, SCOPES
+from scoring.vocabulary import COMPONENTS, NO_POINTS, SCOPES
 from tournaments.permissions import can_file_protest, is_chief_judge, is_late, protest_deadline
 
-from . import selectors
+from . import legend, selectors
+from .day_record import day_record
+from .seating_grid import grid_html
 
 PAGE_TTL = 3600
+# A game that gave the player nothing, as the player page shows it (a loss or a draw: 8.2.3).
+NOTHING_SCORED = {"component": NO_POINTS, "clause": "8.2.3", "points": "0.00", "note": ""}
 
 
-class TournamentListView(ListView):
-    """Public list of tournaments."""
+@require_safe
+def favicon(request):
+    """Browsers ask for /favicon.ico whatever the page says: send them to the SVG icon."""
+    return HttpResponsePermanentRedirect(static("favicon.svg"))
 
-    template_name = "public/list.html"
-    context_object_name = "tournaments"
 
-    def get_queryset(self):
-        return selectors.public_tournaments()
+PERIOD_TITLES = {"ongoing": _("Under way"), "upcoming": _("Upcoming"), "finished": _("Finished")}
+
+
+@require_safe
+def tournament_list(request):
+    """The home page: tournaments under way, upcoming and finished, with a search by name or city."""
+    query = request.GET.get("q", "")[:80]
+    groups = selectors.public_tournaments(today=timezone.localdate(), query=query)
+    return render(request, "public/list.html", {
+        "query": query, "groups": [(key, PERIOD_TITLES[key], groups[key]) for key in selectors.PERIODS],
+        "found": any(groups.values()),
+    })
 
 
 def _scope(request) -> str:
@@ -40,12 +55,19 @@ def _scope(request) -> str:
     return scope if scope in selectors.STAGE_KEYS else "all"
 
 
-def _standings_context(request, tournament) -> dict:
+def _standings_context(request, tournament, *, whole_page: bool) -> dict:
     version, computed_at = selectors.standings_version(tournament)
     context = {"tournament": tournament, "version": version, "computed_at": computed_at, "stage_labels": SCOPES}
+    if whole_page:  # "find me" suggestions; the swappable block has no form
+        context["names"] = [nickname for _pk, nickname in selectors.nicknames(tournament)]
     if tournament.standings_public:
         view = selectors.standings(tournament, _scope(request))
-        context.update(standings=view, rows=view.rows, scope=view.scope)
+        context.update(standings=view, rows=view.rows, scope=view.scope,
+                       k_legend=legend.k_legend(tournament, view.snapshot),
+                       lot_used=any(row["decided_by_lot"] for row in view.rows))
+    # the page is cached under its scope only: the language switch keeps the stage and nothing else
+    scope = _scope(request)
+    context["language_params"] = {"stage": scope} if scope != "all" else {}
     return context
 
 
@@ -58,7 +80,7 @@ def _cached(request, slug: str, kind: str, template: str) -> HttpResponse:
     body = cache.get(key + (":gz" if gz else ""))
     if body is None:
         tournament = selectors.tournament_for_page(slug)
-        plain = render_to_string(template, _standings_context(request, tournament), request).encode()
+        plain = render_to_string(template, _standings_context(request, tournament, whole_page=kind == "page"), request).encode()
         packed = gzip.compress(plain, compresslevel=6, mtime=0)
         cache.set_many({key: plain, key + ":gz": packed}, PAGE_TTL)
         body = packed if gz else plain
@@ -114,11 +136,12 @@ def player_detail(request, slug, player_id):
     next_seat = selectors.next_seat_of(tournament, player_id)
     _version, computed_at = selectors.standings_version(tournament)
     public = tournament.standings_public
-    breakdown = [(COMPONENTS[k], v) for k, v in row.breakdown.items() if k in COMPONENTS] if row and public else []
+    components = legend.ruleset_components(tournament.ruleset)
+    breakdown = [(COMPONENTS[k], row.breakdown.get(k, "0.00")) for k in components] if row and public else []
     return render(request, "public/player.html", {
         "tournament": tournament, "player": info, "row": row if public else None, "breakdown": breakdown,
         "games": _player_games(row) if public else [], "next_seat": next_seat, "computed_at": computed_at,
-        "stage_labels": SCOPES,
+        "stage_labels": SCOPES, "k_legend": legend.k_legend(tournament, row.snapshot) if row and public else None,
     })
 
 
@@ -137,6 +160,13 @@ def game_detail(request, slug, number):
             "removed": in_sentence(label_of(Removal, seat.removed)) if seat.removed else "",
             "penalties": list(seat.penalties.all()), "first_killed": seat.number == game.first_killed_seat,
         })
+    points = {}
+    if game.is_signed_off and tournament.standings_public:
+        points = selectors.game_points(tournament, game)
+    for row in seats:
+        stored = points.get(row["seat"].number)
+        row["lines"] = (explanations.lines(stored) or [NOTHING_SCORED]) if stored is not None else []
+        row["points"] = explanations.points(sum(line[2] for line in stored)) if stored is not None else ""
     user = request.user
     may_protest = can_file_protest(user, game) and (not is_late(game) or is_chief_judge(user, tournament))
     return render(request, "public/game.html", {
@@ -144,6 +174,9 @@ def game_detail(request, slug, number):
         "may_protest": may_protest, "protest_deadline": protest_deadline(game),
         "signed_off": game.is_signed_off, "result": label_of(GameResult, game.result) if game.result else "—",
         "stage": SCOPES.get(game.stage.kind, game.stage.kind), "named": ", ".join(str(n) for n in game.best_move or []),
+        "days": day_record(game, game.seats.all()) if game.is_signed_off else [],
+        "amendments": selectors.game_amendments(game) if game.is_signed_off else [],
+        "scored": bool(points),
     })
 
 
@@ -161,7 +194,8 @@ def seating(request, slug):
     """Every round's tables and seats, and "find me": a player's next table and seat."""
     tournament = selectors.tournament_for_page(slug)
     rounds = selectors.seating(tournament)
-    found = selectors.find_player(tournament, request.GET.get("me", ""), rounds)
+    names = selectors.nicknames(tournament)
+    found = selectors.find_player(tournament, request.GET.get("me", ""), rounds, names)
     me_id = found.player["player_id"] if found.player else None
     for rnd in rounds:
         rnd.label = SCOPES.get(rnd.stage, rnd.stage)
@@ -175,4 +209,43 @@ def seating(request, slug):
     upcoming = next((r for r in rounds if any(t.status != "signed_off" for t in r.tables)), None)
     return render(request, "public/seating.html", {
         "tournament": tournament, "rounds": rounds, "found": found, "next_seat": next_seat, "upcoming": upcoming,
+        "names": [nickname for _pk, nickname in names], "grid": grid_html(rounds, me_id) if rounds else "",
+    })
+
+
+SCREEN_ROWS = 40  # standings rows sent to the projector; screen.js shows as many as fit
+SCREEN_EVERY = (15, 4, 120)  # seconds per panel: default, least, most (`?every=`)
+
+
+def _screen_every(request) -> int:
+    default, least, most = SCREEN_EVERY
+    try:
+        every = int(request.GET.get("every", default))
+    except ValueError:
+        every = default
+    return min(max(every, least), most)
+
+
+@require_safe
+def screen(request, slug):
+    """The projector: the standings' top and the next round's seating (or, once every round is
+    played, the last one's) in large type, no controls; screen.js rotates the two panels and
+    reloads the page when the standings change."""
+    tournament = selectors.tournament_for_page(slug)
+    version, computed_at = selectors.standings_version(tournament)
+    rows = []
+    if tournament.standings_public:
+        rows = selectors.standings(tournament, "all").rows[:SCREEN_ROWS]
+    rounds = selectors.seating(tournament)
+    shown = next((r for r in rounds if any(t.status != GameStatus.SIGNED_OFF for t in r.tables)), None)
+    upcoming = shown is not None
+    shown = shown or (rounds[-1] if rounds else None)
+    if shown is not None:
+        shown.label = SCOPES.get(shown.stage, shown.stage)
+        shown.title = _("round %(n)s") % {"n": shown.number}
+        for table in shown.tables:
+            table.title = _("Table %(n)s") % {"n": table.number}
+    return render(request, "public/screen.html", {
+        "tournament": tournament, "rows": rows, "version": version, "computed_at": computed_at,
+        "round": shown, "upcoming": upcoming, "every_ms": _screen_every(request) * 1000,
     })

@@ -63,7 +63,7 @@ def test_the_standings_sort_and_refresh_without_a_reload(phone, live_server):
     assert names == sorted(names, key=str.lower)
 
     new_version = recompute(t.pk, force=True)
-    # (expect polls from Python: a wait_for_function would need eval, which the page's CSP forbids)
+    # expect() polls without eval(), which the Content-Security-Policy forbids
     expect(phone.locator("#standings")).to_have_attribute("data-version", str(new_version), timeout=10_000)
     assert new_version > version
     assert phone.evaluate("window.__sameDocument") is True  # no full page reload

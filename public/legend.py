@@ -1,0 +1,60 @@
+"""What the standings' marks mean, worded for the page: the difficulty coefficient K (8.7) and
+the point components a tournament's ruleset can produce.
+
+K is read back from the stored snapshot: its value, and from the scored games' results
+(`game_meta`) which side won fewer games, i.e. which wins are "hard" (RULES.md §3).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils.translation import gettext_lazy as _
+
+from scoring.core.rulesets import BREAKDOWN_KEYS, get_ruleset
+
+SIDES = {"red": _("the red team"), "black": _("the black team")}
+
+
+@dataclass(frozen=True)
+class KLegend:
+    """`state` is "applies", "equal" (as many red as black wins), "too_many" (more participants
+    than the tournament's K limit) or "off" (switched off in the tournament's settings)."""
+
+    state: str
+    k: str = ""
+    hard_side: str = ""
+    red_wins: int = 0
+    black_wins: int = 0
+    games: int = 0
+    max_participants: int = 0
+
+
+def k_legend(tournament, snapshot) -> KLegend | None:
+    """The K line for a snapshot's standings, or None before any game is scored."""
+    if snapshot is None or not snapshot.games:
+        return None
+    results = [meta[2] for meta in (snapshot.game_meta or {}).values() if len(meta) > 2]
+    red, black = results.count("red"), results.count("black")
+    games = len([r for r in results if r != "annulled"])
+    common = {"red_wins": red, "black_wins": black, "games": games, "max_participants": tournament.k_max_participants}
+    if not tournament.k_applies:
+        return KLegend("off", **common)
+    if snapshot.k:
+        return KLegend("applies", k=snapshot.k, hard_side=SIDES["red" if red < black else "black"], **common)
+    registered = getattr(tournament, "registered", None)  # selectors.tournament_for_page counts them
+    participants = tournament.participants_override
+    if participants is None:
+        participants = registered if registered is not None else tournament.participants
+    if participants > tournament.k_max_participants:
+        return KLegend("too_many", **common)
+    return KLegend("equal", **common)
+
+
+def ruleset_components(ruleset: str) -> list[str]:
+    """The breakdown keys the ruleset's rules can give points for, in the breakdown's order:
+    no "replay penalty" line on a FIIM tournament."""
+    try:
+        keys = {rule.key for rule in get_ruleset(ruleset).rules}
+    except ValueError:
+        return list(BREAKDOWN_KEYS)
+    return [key for key in BREAKDOWN_KEYS if key in keys]
