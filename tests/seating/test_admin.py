@@ -340,3 +340,23 @@ def test_an_id_or_seed_out_of_range_is_an_error_at_its_field(admin_client, stage
     response = admin_client.post(reverse(f"admin:tournaments_stage_{which}", args=[stage.pk]), data)
     form = response.context["form"] if which == "seating_generate" else response.context["reseat_form"]
     assert error in " ".join(form.errors[field])
+
+
+def test_the_reseat_page_names_the_swaps_it_makes_again_and_those_it_drops(admin_client, stage):
+    games = saved(admin_client, stage)
+    for game in games[:6]:  # rounds 1-3 played
+        game.status, game.result = GameStatus.SIGNED_OFF, GameResult.BLACK
+        game.save()
+    swap_url = reverse("admin:tournaments_stage_seating_swap", args=[stage.pk])
+    round_5 = [game for game in games if game.round.number == 5]
+    round_6 = [game for game in games if game.round.number == 6]
+    staying = (round_5[0].seats.get(number=3).player, round_5[1].seats.get(number=3).player)
+    leaving, mate = round_6[0].seats.exclude(player__in=staying).first().player, round_6[1].seats.exclude(player__in=staying).first().player
+    for number, (a, b) in ((5, staying), (6, (leaving, mate))):
+        admin_client.post(swap_url, {"round_number": number, "player_a": a.pk, "player_b": b.pk})
+    url = reverse("admin:tournaments_stage_seating_reseat", args=[stage.pk])
+    response = admin_client.post(url, {"withdrawn": leaving.pk, "substitute": PlayerFactory().pk, "seed": 3, "time_limit": ""})
+    content = response.content.decode()
+    assert f"round 5: {staying[0]} ↔ {staying[1]}" in content.split('id="seating-swaps-kept"')[1].split("</div>")[0]
+    dropped = content.split('id="seating-swaps-dropped"')[1].split("</div>")[0]
+    assert f"round 6: {leaving} ↔ {mate} — {leaving} no longer plays round 6" in dropped

@@ -1,6 +1,7 @@
 """How a stored seating was made (seed and budget, shown on the public page), judges chosen per
 table and per stage, and clubs kept apart, through the admin and the services."""
 import pytest
+from django.test import Client
 
 from protocols.models import Game
 from seating.models import SeatingRecord
@@ -20,6 +21,9 @@ def test_the_seed_and_budget_are_stored_and_shown_on_the_public_seating_page(adm
     assert record.seed == 1234 and record.iterations == 500 and record.balance == "near"
     page = client.get(f"/t/{stage.tournament.slug}/seating/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "seed 1234" in page and "budget 500 moves" in page
+    visitor = Client()  # (the admin's client shares its language cookie)
+    russian = visitor.get(f"/t/{stage.tournament.slug}/seating/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "сид 1234" in russian and "бюджет 500 ходов" in russian
     assert "Made with seed 1234, a budget of 500 moves." in admin_client.get(
         f"/admin/tournaments/stage/{stage.pk}/change/").content.decode()
 
