@@ -38,10 +38,14 @@ from .services import (
     swap_players,
 )
 
+# the swap service names seats; the swap form picks them by player
+_SWAP_FIELDS = {"seat_a": "player_a", "seat_b": "player_b"}
+
 
 def _refusal_to_form(form, refusal: SeatingRefused) -> None:
     """Show a service's refusal at the field it names (or above the form)."""
-    form.add_error(refusal.field if refusal.field in form.fields else None, refusal.message)
+    field = refusal.field if refusal.field in form.fields else _SWAP_FIELDS.get(refusal.field)
+    form.add_error(field if field in form.fields else None, refusal.message)
 
 
 def _form_errors(form) -> str:

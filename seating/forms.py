@@ -35,13 +35,17 @@ def _is_id(value) -> bool:
     return text.isascii() and text.isdigit() and len(text) <= 19 and int(text) <= _LARGEST_ID
 
 
-class PlayerChoiceField(forms.ModelChoiceField):
-    """A player by id; an id no database holds is "not one of the choices" (not a crash)."""
+class IdChoiceField(forms.ModelChoiceField):
+    """A row by id; an id no database holds is "not one of the choices" (not a crash)."""
 
     def to_python(self, value):
         if value not in self.empty_values and not _is_id(value):
             raise forms.ValidationError(self.error_messages["invalid_choice"], code="invalid_choice")
         return super().to_python(value)
+
+
+class PlayerChoiceField(IdChoiceField):
+    """A player by id (see `IdChoiceField`)."""
 
 
 class PlayersChoiceField(forms.ModelMultipleChoiceField):
@@ -170,7 +174,7 @@ class GenerateSeatingForm(forms.Form):
             defaults = [judge for judge in choices if judge.pk == chief]
         for k in range(1, min(self._table_count(registered), 100) + 1):
             name = f"judge_{k}"
-            self.fields[name] = forms.ModelChoiceField(
+            self.fields[name] = IdChoiceField(
                 label=gettext("Judge of the final") if self.stage.kind == StageKind.FINAL else gettext("Judge %(n)d") % {"n": k},
                 queryset=Judge.objects.filter(pk__in=ids).order_by("name"), required=False,
                 initial=defaults[k - 1].pk if k <= len(defaults) else None,

@@ -158,7 +158,7 @@ def preview_seating(
         except SeatingError as error:
             raise _generator_refusal(error) from error
         seating.stats.update(seed=seed)
-        return seating, quality_report(seating, roster.size, 1, clubs=club_lists(roster))
+        return seating, quality_report(seating, roster.size, 1, clubs=club_lists(roster) or None)
     table_total = table_count(roster=roster, stage=stage, tables=tables)
     if tables is not None and not 1 <= tables <= max(1, roster.size // 10):
         raise SeatingRefused(
@@ -172,11 +172,12 @@ def preview_seating(
         )
     except SeatingError as error:
         raise _generator_refusal(error) from error
-    return seating, quality_report(seating, roster.size, table_total, clubs=club_lists(roster), balance=balance)
+    return seating, quality_report(seating, roster.size, table_total, clubs=club_lists(roster) or None, balance=balance)
 
 
 def club_lists(roster: Roster) -> list[list[int]]:
-    """The roster's clubs as lists of player numbers (clubs with two or more players seated)."""
+    """The roster's clubs as lists of player numbers (clubs with two or more players seated); the
+    reports count same-club pairs only where there is such a club (``or None``)."""
     clubs: dict[int, list[int]] = {}
     for number, player in enumerate(roster.players, start=1):
         if player.club_id is not None:
@@ -345,7 +346,7 @@ def seating_report(seating: Seating, players: int, tables: int, clubs=None, bala
 def stored_report(stored: StoredSeating, record: SeatingRecord | None = None) -> dict:
     """The report of what is stored, with the clubs counted and the balance mode it was made in."""
     balance = record.balance if record is not None and record.balance else "pairs"
-    return seating_report(stored.seating, stored.roster.size, stored.tables, clubs=club_lists(stored.roster), balance=balance)
+    return seating_report(stored.seating, stored.roster.size, stored.tables, clubs=club_lists(stored.roster) or None, balance=balance)
 
 
 def seating_record(*, stage: Stage) -> SeatingRecord | None:
@@ -390,7 +391,7 @@ class ReseatPlan:
     balance: str = ""
 
     def report(self) -> dict:
-        return seating_report(self.seating, self.roster.size, self.seating.tables, clubs=club_lists(self.roster),
+        return seating_report(self.seating, self.roster.size, self.seating.tables, clubs=club_lists(self.roster) or None,
                               balance=self.balance or "pairs")
 
 

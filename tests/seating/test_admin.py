@@ -252,6 +252,7 @@ def test_the_pages_speak_russian(admin_client, stage):
         ("seating_generate", {"_save": "1"}),
         ("seating_swap", {}),
         ("seating_swap", {"round_number": "x", "player_a": "0", "player_b": "99999999999999999999999"}),
+        ("seating_generate", {"_preview": "1", "games": "10", "seed": "0", "judge_1": "99999999999999999999999", "judge_2": "x"}),
         ("seating_reseat", {"withdrawn": "abc", "substitute": "-1", "seed": "x"}),
         ("seating_reseat", {}),
         ("seating_reseat", {"_apply": "1", "reseat": "junk"}),
@@ -360,3 +361,15 @@ def test_the_reseat_page_names_the_swaps_it_makes_again_and_those_it_drops(admin
     assert f"round 5: {staying[0]} ↔ {staying[1]}" in content.split('id="seating-swaps-kept"')[1].split("</div>")[0]
     dropped = content.split('id="seating-swaps-dropped"')[1].split("</div>")[0]
     assert f"round 6: {leaving} ↔ {mate} — {leaving} no longer plays round 6" in dropped
+
+
+def test_a_swap_with_a_player_of_a_game_in_play_names_that_player(admin_client, stage):
+    games = saved(admin_client, stage)
+    started, waiting = games[0], games[1]  # round 1: one game in play, one not yet
+    started.status = GameStatus.IN_PLAY
+    started.save()
+    url = reverse("admin:tournaments_stage_seating_swap", args=[stage.pk])
+    a, b = started.seats.get(number=1).player, waiting.seats.get(number=1).player
+    response = admin_client.post(url, {"round_number": 1, "player_a": a.pk, "player_b": b.pk})
+    assert "its seats are fixed" in " ".join(response.context["swap_form"].errors["player_a"])
+    assert started.seats.get(number=1).player == a
