@@ -1,5 +1,6 @@
 """A seed gives one seating everywhere (a move budget by default), and more search never gives a
 worse one than the default budget."""
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -36,8 +37,6 @@ def test_two_processes_with_one_seed_print_the_same_seating_and_another_seed_ano
 def test_the_default_run_in_process_matches_the_command_line():
     seating = generate(20, 6, seed=4)
     assert seating.stats["seed"] == 4 and seating.stats["budget"] == generator.default_iterations(20, 6)
-    import json
-
     assert json.loads(_cli_document(4)) == seating.to_document()
 
 

@@ -4,7 +4,7 @@ import json
 import pytest
 
 from seating.core import Seating, Table, generate, quality_report, render_text, round_pair_bound
-from seating.core.report import bounds, lowest_shared
+from seating.core.report import bounds, cap_unavoidable, forced_above_cap, lowest_shared
 
 
 @pytest.mark.parametrize("players,expected", [(20, 1.116), (30, 0.959), (40, 0.821), (50, 0.548), (100, 0.287)])
@@ -73,9 +73,6 @@ def test_report_flags_broken_seatings():
 
 
 def test_pairs_above_the_cap_are_marked_unavoidable_only_where_proved():
-    from seating.core import generate
-    from seating.core.report import cap_unavoidable, forced_above_cap
-
     # 20 x 8 on 2 tables: no seating keeps the cap with the near or tables band (bench/seating_limits.py)
     assert cap_unavoidable(20, 8, 2, "near") and cap_unavoidable(20, 8, 2, "tables")
     assert not cap_unavoidable(20, 8, 2, "pairs") and not cap_unavoidable(30, 10, 3, "near")
