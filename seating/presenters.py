@@ -124,9 +124,12 @@ def report_context(report: dict, roster: Roster) -> dict:
             ))
     if stage.get("same_club_pairs") is not None and stage.get("same_club_pairs_fewest") is not None:
         # pigeonhole: a club larger than the tables a round must share one; the bound is the fewest possible
-        summary.append(SummaryRow(
-            _("Same-club pairs at a table"), str(stage["same_club_pairs"]), str(stage["same_club_pairs_fewest"]),
-        ))
+        bound = str(stage["same_club_pairs_fewest"])
+        if stage.get("same_club_pairs_by_chance") is not None:
+            bound = _("%(fewest)s; about %(chance)s without keeping clubs apart") % {
+                "fewest": bound, "chance": stage["same_club_pairs_by_chance"],
+            }
+        summary.append(SummaryRow(_("Same-club pairs at a table"), str(stage["same_club_pairs"]), bound))
     bound = stage.get("bound_std")
     summary.append(SummaryRow(
         _("Standard deviation of pair meetings"), f"{stage['pair_std']:.3f}",

@@ -226,6 +226,21 @@ def fewest_same_club_pairs(seating: Seating, clubs) -> int:
     return fewest
 
 
+def chance_same_club_pairs(seating: Seating, clubs) -> float:
+    """How many same-club pairs at a table a seating made without the option would have on
+    average: in a round of n players at tables of 10, two given players share a table with
+    probability 9 / (n - 1), whoever they are (what "without keeping clubs apart" comes to, as
+    the generator then ignores clubs)."""
+    club_of = {p: k for k, members in enumerate(clubs) for p in members}
+    expected = 0.0
+    for rnd in seating.rounds:
+        playing = [club_of[p] for table in rnd for p in table.seats if p in club_of]
+        n = 10 * len(rnd)
+        if n > 1:
+            expected += sum(math.comb(k, 2) for k in _counts(playing)) * 9 / (n - 1)
+    return expected
+
+
 def _counts(values) -> list[int]:
     counts: dict = {}
     for value in values:
@@ -336,6 +351,7 @@ def quality_report(seating: Seating, players=None, tables: int | None = None, cl
         "balance": balance,
         "same_club_pairs": same_club_pairs(seating, clubs) if clubs is not None else None,
         "same_club_pairs_fewest": fewest_same_club_pairs(seating, clubs) if clubs is not None else None,
+        "same_club_pairs_by_chance": round(chance_same_club_pairs(seating, clubs), 1) if clubs is not None else None,
         "pair_mean": float(pair.mean()) if len(pair) else 0.0,
         "distinct_opponents_min": min((x["distinct_opponents"] for x in per_player), default=0),
         "bound_std": bound["bound"] if bound else None,
@@ -381,7 +397,8 @@ def render_text(report: dict) -> str:
             else ""
         ),
         (
-            f"Same-club pairs at a table: {s['same_club_pairs']} (fewest possible {s['same_club_pairs_fewest']})"
+            f"Same-club pairs at a table: {s['same_club_pairs']} (fewest possible {s['same_club_pairs_fewest']}, "
+            f"about {s['same_club_pairs_by_chance']} without keeping clubs apart)"
             if s.get("same_club_pairs") is not None
             else ""
         ),

@@ -17,6 +17,9 @@ def test_keeping_clubs_apart_seats_fewer_club_mates_together_on_30_players():
     assert with_option <= 130  # close to the pigeonhole bound of 120; a random seating has ~186
     stage = quality_report(apart, clubs=CLUBS)["stage"]
     assert stage["same_club_pairs"] == with_option and stage["same_club_pairs_fewest"] == 120
+    # what no keeping apart comes to on average: 6 clubs x C(5, 2) pairs x 9/29 x 10 rounds
+    assert stage["same_club_pairs_by_chance"] == round(6 * 10 * 10 * 9 / 29, 1) == 186.2
+    assert abs(without - stage["same_club_pairs_by_chance"]) < 30
 
 
 def test_the_report_counts_club_mates_at_one_table_every_game():
