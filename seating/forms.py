@@ -1,5 +1,7 @@
-"""Admin forms of the seating: generate (with preview), swap two seats, reseat."""
+"""Admin forms of the seating: generate (with preview and judges per table), swap two players by nickname, reseat."""
 from __future__ import annotations
+
+import itertools
 
 from django import forms
 from django.contrib import admin
@@ -178,30 +180,35 @@ class GenerateSeatingForm(forms.Form):
                 label=gettext("Judge of the final") if self.stage.kind == StageKind.FINAL else gettext("Judge %(n)d") % {"n": k},
                 queryset=Judge.objects.filter(pk__in=ids).order_by("name"), required=False,
                 initial=defaults[k - 1].pk if k <= len(defaults) else None,
-                help_text=gettext("The chief judge may judge the final.") if self.stage.kind == StageKind.FINAL else "",
+                help_text=gettext("The chief judge may judge the final.") if self.stage.kind == StageKind.FINAL
+                else gettext("Empty: the next of the tournament's judges."),
             )
             self.judge_names.append(name)
 
     def chosen_judges(self) -> list[Judge] | None:
-        """Judge k of the seating for k = 1..T as chosen, or None when none is chosen."""
+        """Judge k of the seating for k = 1..T as chosen; a table left empty gets the next of the
+        tournament's judges not chosen elsewhere (so a table count changed on the form still finds
+        its judges). None when none is chosen."""
         judges = [self.cleaned_data.get(name) for name in self.judge_names]
-        return [judge for judge in judges if judge is not None] or None
+        if not any(judges):
+            return None
+        spare = [judge for judge in judge_choices(stage=self.stage) if judge not in judges]
+        if self.stage.tournament.chief_judge_id is not None:  # the chief judges only where chosen
+            spare = [judge for judge in spare if judge.pk != self.stage.tournament.chief_judge_id] + [
+                judge for judge in spare if judge.pk == self.stage.tournament.chief_judge_id
+            ]
+        filled = [judge if judge is not None else (spare.pop(0) if spare else None) for judge in judges]
+        return list(itertools.takewhile(lambda judge: judge is not None, filled))
 
     def clean(self):
         data = super().clean()
-        seen: dict[int, str] = {}
-        gap = None
+        seen: set[int] = set()
         for name in self.judge_names:
             judge = data.get(name)
-            if judge is None:
-                gap = gap or name
-                continue
-            if gap is not None:
-                self.add_error(gap, gettext("Choose a judge here too, or leave the later tables without one."))
-                gap = "reported"
-            if judge.pk in seen:
+            if judge is not None and judge.pk in seen:
                 self.add_error(name, gettext("%(judge)s already judges another table.") % {"judge": judge})
-            seen[judge.pk] = name
+            if judge is not None:
+                seen.add(judge.pk)
         return data
 
     def _player_label(self, player: Player) -> str:

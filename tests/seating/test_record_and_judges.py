@@ -48,6 +48,10 @@ def test_judges_are_chosen_per_table_in_the_form(admin_client):
     assert set(round_one.values()) == {first, second}
     response = preview(admin_client, stage, judge_1=first.pk, judge_2=first.pk)
     assert "already judges another table" in " ".join(response.context["form"].errors["judge_2"])
+    # a table left empty gets the next judge of the tournament not chosen elsewhere
+    response = preview(admin_client, stage, judge_1=second.pk)
+    admin_client.post(generate_url(stage), {"preview": token_of(response), "_save": "1"})
+    assert SeatingRecord.objects.get(stage=stage).judges == [second.pk, first.pk]
 
 
 def test_the_chief_judge_judges_the_final_when_chosen_not_judge_number_one(admin_client):
