@@ -576,9 +576,10 @@ def apply_reseat(*, stage: Stage, plan: ReseatPlan, user) -> list[Game]:
         roster=plan.roster, user=user, reason=_("Reseated"),
     )
     ManualSwap.objects.filter(pk__in=[pk for pk, _why in plan.swaps_dropped]).delete()
-    SeatingRecord.objects.filter(stage=stage).update(seed=plan.seed, balance=plan.balance)
+    # the SeatingRecord keeps how the stage was generated; the reseating's seed goes to the log
     log_action(tournament=stage.tournament, user=user, action=Action.RESEATED, obj=stage,
-               data={"from_round": plan.played_rounds + 1, "withdrawn": list(plan.withdrawn),
+               data={"from_round": plan.played_rounds + 1, "seed": plan.seed, "balance": plan.balance,
+                     "withdrawn": list(plan.withdrawn),
                      "substitutes": list(plan.substitutes), "games": len(games),
                      "swaps_kept": list(plan.swaps_kept), "swaps_dropped": [why for _pk, why in plan.swaps_dropped]})
     return games
