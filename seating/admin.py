@@ -18,28 +18,34 @@ from django.views.decorators.http import require_POST
 
 from seating.core.model import Seating
 from tournaments.admin import RoundInline, StageAdmin
-from tournaments.models import Player, Stage
+from tournaments.models import Judge, Player, Stage
 
-from .forms import GenerateSeatingForm, ReseatForm, SwapSeatsForm, read_preview, read_reseat, sign_preview, sign_reseat
+from .forms import GenerateSeatingForm, ReseatForm, SwapPlayersForm, read_preview, read_reseat, sign_preview, sign_reseat
 from .presenters import grid_from_seating, grid_from_stored, report_context
-from .selectors import Roster, seating_roster, stage_games, stored_seating, tournament_judges
+from .selectors import Roster, seating_roster, stage_games, stored_seating
 from .services import (
     ReseatPlan,
     SeatingRefused,
     apply_reseat,
     balance_label,
-    find_seat,
+    find_player_seat,
     plan_reseat,
     preview_seating,
     save_seating,
+    seating_record,
     stored_report,
+    swap_descriptions,
     swap_players,
 )
+
+# the swap service names seats; the swap form picks them by player
+_SWAP_FIELDS = {"seat_a": "player_a", "seat_b": "player_b"}
 
 
 def _refusal_to_form(form, refusal: SeatingRefused) -> None:
     """Show a service's refusal at the field it names (or above the form)."""
-    form.add_error(refusal.field if refusal.field in form.fields else None, refusal.message)
+    field = refusal.field if refusal.field in form.fields else _SWAP_FIELDS.get(refusal.field)
+    form.add_error(field if field in form.fields else None, refusal.message)
 
 
 def _form_errors(form) -> str:
@@ -136,19 +142,24 @@ class SeatingStageAdmin(StageAdmin):
         data = form.cleaned_data
         players = form.chosen_players()
         balance = data.get("balance")  # None for a final: no balance to choose
+        judges = form.chosen_judges()
         try:
             seating, report = preview_seating(
                 stage=stage, games=data["games"], seed=data["seed"], time_limit=data.get("time_limit"),
-                tables=data.get("tables"), players=players, **({"balance": balance} if balance else {}),
+                tables=data.get("tables"), players=players, clubs_apart=data.get("clubs_apart", False), judges=judges,
+                **({"balance": balance} if balance else {}),
             )
         except SeatingRefused as refusal:
             _refusal_to_form(form, refusal)
             return None
         roster = seating_roster(stage=stage, players=players)
+        if judges:
+            roster = Roster(players=roster.players, judges=tuple(judges))
         return {
             "token": sign_preview(
                 stage=stage, document=seating.to_document(), players=list(roster.players), games=data["games"], seed=data["seed"],
-                balance=balance,
+                balance=balance, judges=judges, iterations=seating.stats.get("budget"), time_limit=data.get("time_limit"),
+                clubs_apart=data.get("clubs_apart", False),
             ),
             "grid": grid_from_seating(seating, roster),
             "report": report_context(report, roster),
@@ -167,8 +178,17 @@ class SeatingStageAdmin(StageAdmin):
             return HttpResponseRedirect(self._url("seating_generate", stage))
         by_id = Player.objects.in_bulk(payload["players"])
         players = [by_id[pk] for pk in payload["players"] if pk in by_id]  # the preview's numbering
+        judge_ids = payload.get("judges") or []
+        judges_by_id = Judge.objects.in_bulk(judge_ids)
         try:
-            created = save_seating(stage=stage, seating=Seating.from_document(payload["seating"]), user=request.user, players=players)
+            if len(judges_by_id) != len(judge_ids):
+                raise SeatingRefused(_("A chosen judge is gone since the preview: generate the seating again."))
+            created = save_seating(
+                stage=stage, seating=Seating.from_document(payload["seating"]), user=request.user, players=players,
+                seed=payload["seed"], iterations=payload.get("iterations"), time_limit=payload.get("time_limit"),
+                balance=payload.get("balance") or "", clubs_apart=bool(payload.get("clubs_apart")),
+                judges=[judges_by_id[pk] for pk in judge_ids] or None,
+            )
         except SeatingRefused as refusal:
             self.message_user(request, refusal.message, messages.ERROR)
             return HttpResponseRedirect(self._url("seating_generate", stage))
@@ -203,9 +223,11 @@ class SeatingStageAdmin(StageAdmin):
             "seating_can_change": can_change,
         }
         if not stored.is_empty:
-            context["seating_report"] = report_context(stored_report(stored), stored.roster)
+            record = seating_record(stage=stage)
+            context["seating_record"] = record
+            context["seating_report"] = report_context(stored_report(stored, record), stored.roster)
             if can_change:
-                context["swap_form"] = swap_form or SwapSeatsForm()
+                context["swap_form"] = swap_form or SwapPlayersForm(stage=stage)
                 context["swap_url"] = self._url("seating_swap", stage)
                 context["reseat_form"] = reseat_form or ReseatForm(stage=stage, seated=stored.roster.player_ids())
                 context["reseat_url"] = self._url("seating_reseat", stage)
@@ -222,19 +244,21 @@ class SeatingStageAdmin(StageAdmin):
 
     def swap_view(self, request, object_id):
         stage = self._stage(request, object_id)
-        form = SwapSeatsForm(request.POST)
+        form = SwapPlayersForm(request.POST, stage=stage)
         if form.is_valid():
             data = form.cleaned_data
             try:
-                seat_a = find_seat(stage=stage, game_number=data["game_a"], seat_number=data["seat_a"], field="seat_a")
-                seat_b = find_seat(stage=stage, game_number=data["game_b"], seat_number=data["seat_b"], field="seat_b")
+                seat_a = find_player_seat(stage=stage, round_number=data["round_number"], player=data["player_a"], field="player_a")
+                seat_b = find_player_seat(stage=stage, round_number=data["round_number"], player=data["player_b"], field="player_b")
                 seat_a, seat_b = swap_players(seat_a=seat_a, seat_b=seat_b, user=request.user)
             except SeatingRefused as refusal:
                 _refusal_to_form(form, refusal)
             else:
-                message = _("Swapped %(a)s (game %(ga)d, seat %(sa)d) and %(b)s (game %(gb)d, seat %(sb)d).") % {
-                    "a": seat_b.player, "ga": data["game_a"], "sa": data["seat_a"],
-                    "b": seat_a.player, "gb": data["game_b"], "sb": data["seat_b"],
+                message = _(
+                    "Round %(round)d: swapped %(a)s (now game %(ga)d, seat %(sa)d) and %(b)s (now game %(gb)d, seat %(sb)d)."
+                ) % {
+                    "round": data["round_number"], "a": seat_b.player, "ga": seat_b.game.number, "sa": seat_b.number,
+                    "b": seat_a.player, "gb": seat_a.game.number, "sb": seat_a.number,
                 }
                 self.log_change(request, stage, message)
                 self.message_user(request, message, messages.SUCCESS)
@@ -270,10 +294,20 @@ class SeatingStageAdmin(StageAdmin):
                     token=sign_reseat(stage=stage, plan=plan), grid=grid, report=report_context(plan.report(), plan.roster),
                     withdrawn=withdrawn, substitutes=substitutes, played_rounds=plan.played_rounds, seed=data["seed"],
                     balance=data["balance"], balance_label=balance_label(data["balance"]),
+                    **self._swaps_context(plan),
                 )
                 return TemplateResponse(request, "seating/admin/reseat.html", context)
         self.message_user(request, _("Nothing was reseated: %(errors)s") % {"errors": _form_errors(form)}, messages.ERROR)
         return self._change_page_with(request, stage, reseat_form=form)
+
+    @staticmethod
+    def _swaps_context(plan: ReseatPlan) -> dict:
+        """The organiser's swaps a reseating makes again, and those it drops with why."""
+        names = swap_descriptions([*plan.swaps_kept, *(pk for pk, _why in plan.swaps_dropped)])
+        return {
+            "swaps_kept": [names[pk] for pk in plan.swaps_kept if pk in names],
+            "swaps_dropped": [{"swap": names[pk], "why": why} for pk, why in plan.swaps_dropped if pk in names],
+        }
 
     def _apply_reseat(self, request, stage: Stage):
         try:
@@ -286,10 +320,13 @@ class SeatingStageAdmin(StageAdmin):
             seating=Seating.from_document(payload["seating"]),
             roster=Roster(
                 players=tuple(by_id[pk] for pk in payload["players"] if pk in by_id),
-                judges=tuple(tournament_judges(stage=stage)),
+                judges=stored_seating(stage=stage).roster.judges,  # the numbering plan_reseat used
             ),
             played_rounds=payload["played"], withdrawn=tuple(payload["withdrawn"]), substitutes=tuple(payload["substitutes"]),
             based_on=payload.get("based_on", ""),  # a token from before the digest: refused as outdated
+            swaps_kept=tuple(payload.get("swaps_kept", ())),
+            swaps_dropped=tuple((pk, why) for pk, why in payload.get("swaps_dropped", ())),
+            seed=payload.get("seed", 0), balance=payload.get("balance", ""),
         )
         try:
             if len(plan.roster.players) != len(payload["players"]):

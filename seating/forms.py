@@ -1,5 +1,7 @@
-"""Admin forms of the seating: generate (with preview), swap two seats, reseat."""
+"""Admin forms of the seating: generate (with preview and judges per table), swap two players by nickname, reseat."""
 from __future__ import annotations
+
+import itertools
 
 from django import forms
 from django.contrib import admin
@@ -10,9 +12,9 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Player, Registration, Stage, StageKind
+from tournaments.models import Judge, Player, Registration, Stage, StageKind
 
-from .selectors import active_registrations, standings_pick, stored_seating
+from .selectors import PLAYED_STATUSES, active_registrations, judge_choices, standings_pick, stored_seating
 from .services import BALANCE_CHOICES, DEFAULT_BALANCE
 
 PREVIEW_SALT = "seating.preview"
@@ -35,13 +37,17 @@ def _is_id(value) -> bool:
     return text.isascii() and text.isdigit() and len(text) <= 19 and int(text) <= _LARGEST_ID
 
 
-class PlayerChoiceField(forms.ModelChoiceField):
-    """A player by id; an id no database holds is "not one of the choices" (not a crash)."""
+class IdChoiceField(forms.ModelChoiceField):
+    """A row by id; an id no database holds is "not one of the choices" (not a crash)."""
 
     def to_python(self, value):
         if value not in self.empty_values and not _is_id(value):
             raise forms.ValidationError(self.error_messages["invalid_choice"], code="invalid_choice")
         return super().to_python(value)
+
+
+class PlayerChoiceField(IdChoiceField):
+    """A player by id (see `IdChoiceField`)."""
 
 
 class PlayersChoiceField(forms.ModelMultipleChoiceField):
@@ -85,6 +91,10 @@ class GenerateSeatingForm(forms.Form):
     )
     tables = forms.IntegerField(label=_("Tables a round"), required=False, min_value=1, help_text=_("Empty: one per 10 players."))
     balance = balance_field()
+    clubs_apart = forms.BooleanField(
+        label=_("Keep clubs apart"), required=False,
+        help_text=_("Seat players of one club at one table as rarely as possible (the report counts such pairs)."),
+    )
     players = PlayersChoiceField(
         label=_("Players"), queryset=Player.objects.none(), required=False, widget=forms.CheckboxSelectMultiple,
         help_text=_("Empty: every registration not withdrawn. A final seats exactly 10."),
@@ -94,6 +104,7 @@ class GenerateSeatingForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.stage = stage
         registrations = list(active_registrations(stage=stage))
+        self._add_judge_fields(len(registrations))
         self.numbers = {r.player_id: r.number for r in registrations}
         order = Case(*[When(pk=r.player_id, then=Value(index)) for index, r in enumerate(registrations)], default=Value(0))
         self.fields["players"].queryset = Player.objects.filter(pk__in=self.numbers).order_by(order)
@@ -138,6 +149,68 @@ class GenerateSeatingForm(forms.Form):
     def clean_balance(self) -> str:
         return clean_balance_value(self.cleaned_data.get("balance"))
 
+    def _table_count(self, registered: int) -> int:
+        """Tables a round as far as the form can tell before it is cleaned: 1 for a final, the
+        submitted number, else one per 10 chosen (or registered) players."""
+        if self.stage.kind == StageKind.FINAL:
+            return 1
+        if self.is_bound:
+            tables = str(self.data.get("tables", "")).strip()
+            if tables.isascii() and tables.isdigit() and 0 < int(tables) <= 100:
+                return int(tables)
+            chosen = self.data.getlist("players") if hasattr(self.data, "getlist") else self.data.get("players") or []
+            if chosen:
+                return max(1, len(chosen) // 10)
+        return max(1, registered // 10)
+
+    def _add_judge_fields(self, registered: int) -> None:
+        """One judge a table ("Judge of table k": judge k of the seating; judges rotate between
+        tables over the rounds), the tournament's judges in order by default; a final's judge is
+        the chief judge when there is one."""
+        choices = judge_choices(stage=self.stage)
+        ids = [judge.pk for judge in choices]
+        self.judge_names = []
+        defaults = list(choices)
+        chief = self.stage.tournament.chief_judge_id
+        if self.stage.kind == StageKind.FINAL and chief is not None:
+            defaults = [judge for judge in choices if judge.pk == chief]
+        for k in range(1, min(self._table_count(registered), 100) + 1):
+            name = f"judge_{k}"
+            self.fields[name] = IdChoiceField(
+                label=gettext("Judge of the final") if self.stage.kind == StageKind.FINAL else gettext("Judge %(n)d") % {"n": k},
+                queryset=Judge.objects.filter(pk__in=ids).order_by("name"), required=False,
+                initial=defaults[k - 1].pk if k <= len(defaults) else None,
+                help_text=gettext("The chief judge may judge the final.") if self.stage.kind == StageKind.FINAL
+                else gettext("Empty: the next of the tournament's judges."),
+            )
+            self.judge_names.append(name)
+
+    def chosen_judges(self) -> list[Judge] | None:
+        """Judge k of the seating for k = 1..T as chosen; a table left empty gets the next of the
+        tournament's judges not chosen elsewhere (so a table count changed on the form still finds
+        its judges). None when none is chosen."""
+        judges = [self.cleaned_data.get(name) for name in self.judge_names]
+        if not any(judges):
+            return None
+        spare = [judge for judge in judge_choices(stage=self.stage) if judge not in judges]
+        if self.stage.tournament.chief_judge_id is not None:  # the chief judges only where chosen
+            spare = [judge for judge in spare if judge.pk != self.stage.tournament.chief_judge_id] + [
+                judge for judge in spare if judge.pk == self.stage.tournament.chief_judge_id
+            ]
+        filled = [judge if judge is not None else (spare.pop(0) if spare else None) for judge in judges]
+        return list(itertools.takewhile(lambda judge: judge is not None, filled))
+
+    def clean(self):
+        data = super().clean()
+        seen: set[int] = set()
+        for name in self.judge_names:
+            judge = data.get(name)
+            if judge is not None and judge.pk in seen:
+                self.add_error(name, gettext("%(judge)s already judges another table.") % {"judge": judge})
+            if judge is not None:
+                seen.add(judge.pk)
+        return data
+
     def _player_label(self, player: Player) -> str:
         number = self.numbers.get(player.pk)
         return f"{number}. {player}" if number is not None else str(player)
@@ -147,12 +220,18 @@ class GenerateSeatingForm(forms.Form):
         return list(players) if players else None
 
 
-def sign_preview(*, stage: Stage, document: dict, players: list[Player], games: int, seed: int, balance: str | None = None) -> str:
-    """The preview as a signed token: Save stores exactly what was shown (no re-run)."""
+def sign_preview(
+    *, stage: Stage, document: dict, players: list[Player], games: int, seed: int, balance: str | None = None,
+    judges: list[Judge] | None = None, iterations: int | None = None, time_limit: float | None = None,
+    clubs_apart: bool = False,
+) -> str:
+    """The preview as a signed token: Save stores exactly what was shown (no re-run), and how it
+    was made."""
     return signing.dumps(
         {
             "stage": stage.pk, "seating": document, "players": [player.pk for player in players], "games": games, "seed": seed,
-            "balance": balance,
+            "balance": balance, "judges": [judge.pk for judge in judges or []], "iterations": iterations,
+            "time_limit": time_limit, "clubs_apart": clubs_apart,
         },
         salt=PREVIEW_SALT, compress=True,
     )
@@ -171,7 +250,8 @@ def sign_reseat(*, stage: Stage, plan) -> str:
         {
             "stage": stage.pk, "seating": plan.seating.to_document(), "players": plan.roster.player_ids(),
             "played": plan.played_rounds, "withdrawn": list(plan.withdrawn), "substitutes": list(plan.substitutes),
-            "based_on": plan.based_on,
+            "based_on": plan.based_on, "swaps_kept": list(plan.swaps_kept), "swaps_dropped": [list(x) for x in plan.swaps_dropped],
+            "seed": plan.seed, "balance": plan.balance,
         },
         salt=RESEAT_SALT, compress=True,
     )
@@ -184,18 +264,30 @@ def read_reseat(token: str, *, stage: Stage) -> dict:
     return payload
 
 
-class SwapSeatsForm(forms.Form):
-    """Two seats by game number (as on the grid) and seat number."""
+class SwapPlayersForm(forms.Form):
+    """Two players of one round, chosen by nickname: they exchange their tables and seats."""
 
-    game_a = forms.IntegerField(label=_("First game"), min_value=1)
-    seat_a = forms.IntegerField(label=_("First seat"), min_value=1, max_value=10)
-    game_b = forms.IntegerField(label=_("Second game"), min_value=1)
-    seat_b = forms.IntegerField(label=_("Second seat"), min_value=1, max_value=10)
+    round_number = forms.TypedChoiceField(label=_("Round"), coerce=int, choices=())
+    player_a = PlayerChoiceField(label=_("First player"), queryset=Player.objects.none())
+    player_b = PlayerChoiceField(label=_("Second player"), queryset=Player.objects.none())
+
+    def __init__(self, *args, stage: Stage, **kwargs):
+        super().__init__(*args, **kwargs)
+        stored = stored_seating(stage=stage)
+        open_rounds = [
+            stored_round.number for stored_round in stored.rounds
+            if not all(game.status in PLAYED_STATUSES for game in stored_round.games)
+        ]
+        self.fields["round_number"].choices = [(number, gettext("Round %(n)d") % {"n": number}) for number in open_rounds]
+        seated = Player.objects.filter(pk__in=stored.roster.player_ids()).order_by("nickname")
+        for name in ("player_a", "player_b"):
+            self.fields[name].queryset = seated
+            self.fields[name].label_from_instance = lambda player: player.nickname
 
     def clean(self):
         data = super().clean()
-        if data.get("game_a") == data.get("game_b") and data.get("seat_a") == data.get("seat_b") and data.get("seat_a"):
-            self.add_error("seat_b", _("Choose two different seats."))
+        if data.get("player_a") is not None and data.get("player_a") == data.get("player_b"):
+            self.add_error("player_b", _("Choose two different players."))
         return data
 
 

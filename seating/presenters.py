@@ -110,9 +110,26 @@ def report_context(report: dict, roster: Roster) -> dict:
     ]
     if stage.get("pair_cap") is not None:
         above = stage["pairs_above_cap"]
-        summary.append(SummaryRow(
-            _("Pairs meeting more than %(cap)s times (⌈λ⌉ + 1)") % {"cap": stage["pair_cap"]}, str(above), "0", above > 0,
-        ))
+        forced = stage.get("pairs_above_cap_forced") or 0
+        if stage.get("pairs_above_cap_unavoidable"):
+            # no seating of this size keeps the cap (in this balance mode): shown, not flagged
+            value = _("%(count)d — unavoidable for this size with this balance") % {"count": above}
+            summary.append(SummaryRow(
+                _("Pairs meeting more than %(cap)s times (⌈λ⌉ + 1)") % {"cap": stage["pair_cap"]}, value,
+                _("at least %(count)d") % {"count": max(forced, 1)}, above < max(forced, 1),
+            ))
+        else:
+            summary.append(SummaryRow(
+                _("Pairs meeting more than %(cap)s times (⌈λ⌉ + 1)") % {"cap": stage["pair_cap"]}, str(above), "0", above > 0,
+            ))
+    if stage.get("same_club_pairs") is not None and stage.get("same_club_pairs_fewest") is not None:
+        # pigeonhole: a club larger than the tables a round must share one; the bound is the fewest possible
+        bound = str(stage["same_club_pairs_fewest"])
+        if stage.get("same_club_pairs_by_chance") is not None:
+            bound = _("%(fewest)s; about %(chance)s without keeping clubs apart") % {
+                "fewest": bound, "chance": stage["same_club_pairs_by_chance"],
+            }
+        summary.append(SummaryRow(_("Same-club pairs at a table"), str(stage["same_club_pairs"]), bound))
     bound = stage.get("bound_std")
     summary.append(SummaryRow(
         _("Standard deviation of pair meetings"), f"{stage['pair_std']:.3f}",

@@ -17,6 +17,8 @@ from seating.core.model import Seating
 from seating.core.model import Table as SeatingTable
 from tournaments.models import Judge, Player, Registration, Round, Stage, StageKind
 
+from .models import SeatingRecord
+
 PLAYED_STATUSES = (GameStatus.IN_PLAY, GameStatus.SIGNED_OFF)
 
 
@@ -54,6 +56,32 @@ def active_registrations(*, stage: Stage):
 def tournament_judges(*, stage: Stage) -> list[Judge]:
     """The tournament's judges in TournamentJudge order: judge j of a seating is the j-th."""
     return [link.judge for link in stage.tournament.judge_links.select_related("judge").order_by("order", "id")]
+
+
+def judge_choices(*, stage: Stage) -> list[Judge]:
+    """Who may judge a table of the stage: the tournament's judges in order, then its chief judge
+    (who may judge the final) when not one of them."""
+    judges = tournament_judges(stage=stage)
+    chief = stage.tournament.chief_judge
+    if chief is not None and chief.pk not in {judge.pk for judge in judges}:
+        judges.append(chief)
+    return judges
+
+
+def stage_judges(*, stage: Stage, extra: set[int] = frozenset()) -> list[Judge]:
+    """Judge j of the stage's stored seating: the judges chosen when it was generated (the
+    stage's SeatingRecord) in their order, then the tournament's other judges, then any other
+    judge of ``extra`` ids (the judges of its stored games)."""
+    from_record = []
+    record = SeatingRecord.objects.filter(stage=stage).only("judges").first()
+    if record is not None and record.judges:
+        by_id = Judge.objects.in_bulk(record.judges)
+        from_record = [by_id[pk] for pk in record.judges if pk in by_id]
+    judges = from_record + [judge for judge in tournament_judges(stage=stage) if judge not in from_record]
+    missing = set(extra) - {judge.pk for judge in judges}
+    if missing:
+        judges += list(Judge.objects.filter(pk__in=missing).order_by("name", "pk"))
+    return judges
 
 
 def seating_roster(*, stage: Stage, players: list[Player] | None = None) -> Roster:
@@ -181,7 +209,7 @@ def stored_seating(*, stage: Stage) -> StoredSeating:
     ordered = [rounds[number] for number in sorted(rounds)]
     player_ids = {seat.player_id for game in games for seat in game.seats.all()}
     players, withdrawn = _player_order(stage, player_ids)
-    judges = tournament_judges(stage=stage)
+    judges = stage_judges(stage=stage, extra={game.judge_id for game in games if game.judge_id is not None})
     roster = Roster(players=tuple(players), judges=tuple(judges), withdrawn=withdrawn)
     number_of = {player.pk: index + 1 for index, player in enumerate(players)}
     judge_no = {judge.pk: index + 1 for index, judge in enumerate(judges)}

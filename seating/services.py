@@ -13,7 +13,7 @@ import hashlib
 import math
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.conf import settings
 from django.db import transaction
@@ -27,8 +27,9 @@ from seating.core.errors import SeatingError
 from seating.core.model import Seating
 from seating.core.report import quality_report
 from tournaments.action_log import log_action
-from tournaments.models import Action, Player, Registration, Stage
+from tournaments.models import Action, Judge, Player, Registration, Stage
 
+from .models import ManualSwap, SeatingRecord
 from .refusals import SeatingRefused
 from .selectors import (
     Roster,
@@ -38,12 +39,12 @@ from .selectors import (
     stage_has_played_games,
     stored_seating,
 )
-from .writes import check_seating_fits, lock_tournament, replace_rounds, user_or_none
+from .writes import check_seating_fits, lock_tournament, replace_rounds, rewrite_rounds, user_or_none
 
 __all__ = [
     "BALANCE_CHOICES", "DEFAULT_BALANCE", "ReseatPlan", "SeatingRefused", "apply_reseat", "find_seat", "plan_reseat", "preview_seating",
     "reseat_stage",
-    "save_seating", "stage_report", "stored_report", "swap_players",
+    "save_seating", "stage_report", "stored_report", "swap_players", "find_player_seat", "club_lists",
 ]
 
 FINAL_PLAYERS = 10
@@ -124,8 +125,15 @@ def preview_seating(
     players: Sequence[Player] | None = None,
     iterations: int | None = None,
     balance: str = DEFAULT_BALANCE,
+    clubs_apart: bool = False,
+    judges: Sequence[Judge] | None = None,
 ) -> tuple[Seating, dict]:
     """Generate a seating for the stage and its quality report. Writes nothing.
+
+    ``clubs_apart``: seat players of one club at one table as rarely as the search can (part of
+    the generator's objective); the report counts same-club pairs at a table either way, beside
+    the fewest possible. ``judges``: judge j of the seating is ``judges[j - 1]`` (chosen per
+    table in the form; the chief judge may judge the final), default the tournament's in order.
 
     Players: the tournament's non-withdrawn registrations in number order (or the given ones),
     numbered 1..P; tables 1..T (T = ⌊P/10⌋ unless given); judges in TournamentJudge order.
@@ -135,7 +143,7 @@ def preview_seating(
     _check_balance(balance)
     if stage_has_played_games(stage=stage):
         raise SeatingRefused(_("The stage already has games in play or signed off: reseat the rounds not yet played instead."))
-    roster = _roster(stage=stage, players=players)
+    roster = _with_judges(_roster(stage=stage, players=players), judges)
     if games < 1:
         raise SeatingRefused(_("Games: every player needs at least one game."), field="games")
     _check_run(seed=seed, time_limit=time_limit)
@@ -149,7 +157,8 @@ def preview_seating(
             seating = generator.generate_final(games=games, seed=seed)
         except SeatingError as error:
             raise _generator_refusal(error) from error
-        return seating, quality_report(seating, roster.size, 1)
+        seating.stats.update(seed=seed)
+        return seating, quality_report(seating, roster.size, 1, clubs=club_lists(roster) or None)
     table_total = table_count(roster=roster, stage=stage, tables=tables)
     if tables is not None and not 1 <= tables <= max(1, roster.size // 10):
         raise SeatingRefused(
@@ -159,26 +168,72 @@ def preview_seating(
     try:
         seating = generator.generate(
             roster.size, games, tables=table_total, seed=seed, time_limit=time_limit, iterations=_iterations(time_limit, iterations),
-            balance=balance,
+            balance=balance, clubs=club_lists(roster) if clubs_apart else (),
         )
     except SeatingError as error:
         raise _generator_refusal(error) from error
-    return seating, quality_report(seating, roster.size, table_total)
+    return seating, quality_report(seating, roster.size, table_total, clubs=club_lists(roster) or None, balance=balance)
+
+
+def club_lists(roster: Roster) -> list[list[int]]:
+    """The roster's clubs as lists of player numbers (clubs with two or more players seated); the
+    reports count same-club pairs only where there is such a club (``or None``)."""
+    clubs: dict[int, list[int]] = {}
+    for number, player in enumerate(roster.players, start=1):
+        if player.club_id is not None:
+            clubs.setdefault(player.club_id, []).append(number)
+    return [members for members in clubs.values() if len(members) > 1]
+
+
+def _with_judges(roster: Roster, judges: Sequence[Judge] | None) -> Roster:
+    """The roster with the chosen judges (judge j is ``judges[j - 1]``), each at most once."""
+    if not judges:
+        return roster
+    twice = sorted({str(judge) for judge in judges if sum(other.pk == judge.pk for other in judges) > 1})
+    if twice:
+        raise SeatingRefused(
+            _("Judges: %(judges)s chosen for more than one table.") % {"judges": ", ".join(twice)}, field="judges",
+        )
+    return replace(roster, judges=tuple(judges))
 
 
 @transaction.atomic
-def save_seating(*, stage: Stage, seating: Seating, user, players: Sequence[Player] | None = None) -> list[Game]:
-    """Store the seating as the stage's rounds 1..R, replacing a seating not yet played.
+def save_seating(
+    *,
+    stage: Stage,
+    seating: Seating,
+    user,
+    players: Sequence[Player] | None = None,
+    seed: int | None = None,
+    iterations: int | None = None,
+    time_limit: float | None = None,
+    balance: str = "",
+    clubs_apart: bool = False,
+    judges: Sequence[Judge] | None = None,
+) -> list[Game]:
+    """Store the seating as the stage's rounds 1..R, replacing a seating not yet played, and how
+    it was made (`SeatingRecord`: seed, budget, mode, judges) so that anyone can make it again.
+    The manual swaps of the seating it replaces are forgotten (they applied to that one).
 
     Refuses when the stage has a game in play or signed off (reseat then instead)."""
     lock_tournament(stage)
     if stage_has_played_games(stage=stage):
         raise SeatingRefused(_("The stage already has games in play or signed off: reseat the rounds not yet played instead."))
-    roster = _roster(stage=stage, players=players)
+    roster = _with_judges(_roster(stage=stage, players=players), judges)
     check_seating_fits(seating, roster)
     if is_final(stage) and seating.tables != 1:
         raise SeatingRefused(_("A final is played at one table."))
     games = replace_rounds(stage=stage, rounds=seating.rounds, first_round=1, roster=roster, user=user, reason=_("Seating generated"))
+    ManualSwap.objects.filter(stage=stage).delete()
+    # what the seating says of how it was made, where the caller does not say it
+    seed = seating.stats.get("seed") if seed is None else seed
+    iterations = seating.stats.get("budget") if iterations is None and time_limit is None else iterations
+    balance = balance or seating.stats.get("balance") or ""
+    if seed is not None:
+        SeatingRecord.objects.update_or_create(stage=stage, defaults={
+            "seed": seed, "iterations": iterations, "time_limit": time_limit, "balance": balance or "",
+            "clubs_apart": clubs_apart, "judges": [judge.pk for judge in roster.judges[: max(1, seating.tables)]],
+        })
     log_action(tournament=stage.tournament, user=user, action=Action.SEATING_SAVED, obj=stage,
                data={"rounds": len(seating.rounds), "games": len(games), "players": roster.size})
     return games
@@ -223,6 +278,7 @@ def swap_players(*, seat_a: Seat, seat_b: Seat, user) -> tuple[Seat, Seat]:
         _history(seat_b, user, reason)
         seat_b.save()
         _log_swap(user, game_a, game_b, seat_a, seat_b, player_a, player_b, reason)
+        _remember_swap(game_a, player_a, player_b, user)
         return seat_a, seat_b
     round_players = Counter(
         Seat.objects.filter(game__round_id=game_a.round_id, game__replay_of__isnull=True).values_list("player_id", flat=True)
@@ -235,7 +291,15 @@ def swap_players(*, seat_a: Seat, seat_b: Seat, user) -> tuple[Seat, Seat]:
         _history(seat, user, reason)
         seat.save(update_fields=["player"])
     _log_swap(user, game_a, game_b, seat_a, seat_b, player_a, player_b, reason)
+    _remember_swap(game_a, player_a, player_b, user)
     return seat_a, seat_b
+
+
+def _remember_swap(game: Game, player_a: Player, player_b: Player, user) -> None:
+    """A reseating applies the organiser's swaps again (`plan_reseat`)."""
+    ManualSwap.objects.create(
+        stage_id=game.stage_id, round_number=game.round.number, player_a=player_a, player_b=player_b, made_by=user_or_none(user),
+    )
 
 
 def _log_swap(user, game_a, game_b, seat_a, seat_b, player_a, player_b, reason) -> None:
@@ -254,25 +318,45 @@ def find_seat(*, stage: Stage, game_number: int, seat_number: int, field: str) -
     return seat
 
 
-def seating_report(seating: Seating, players: int, tables: int) -> dict:
+def find_player_seat(*, stage: Stage, round_number: int, player: Player, field: str) -> Seat:
+    """The seat of `player` in round `round_number` of the stage (replays left out)."""
+    seat = (
+        Seat.objects.filter(game__stage=stage, game__round__number=round_number, game__replay_of__isnull=True, player=player)
+        .select_related("game").first()
+    )
+    if seat is None:
+        raise SeatingRefused(
+            _("%(player)s does not play round %(round)d of this stage.") % {"player": player, "round": round_number}, field=field,
+        )
+    return seat
+
+
+def seating_report(seating: Seating, players: int, tables: int, clubs=None, balance: str = "pairs") -> dict:
     """`quality_report`, plus ``full_stage``: the stage measures over the players who play every
     game, when some (withdrawn, substitutes) play fewer and would blur the ranges."""
-    report = quality_report(seating, players, tables)
+    report = quality_report(seating, players, tables, clubs=clubs, balance=balance)
     most = max((row["games"] for row in report["players"]), default=0)
     full = [row["player"] for row in report["players"] if row["games"] == most]
     if 10 <= len(full) < len(report["players"]):
-        report["full_stage"] = {**quality_report(seating, full, tables)["stage"], "partial_players": len(report["players"]) - len(full)}
+        full_stage = quality_report(seating, full, tables, clubs=clubs, balance=balance)["stage"]
+        report["full_stage"] = {**full_stage, "partial_players": len(report["players"]) - len(full)}
     return report
 
 
-def stored_report(stored: StoredSeating) -> dict:
-    return seating_report(stored.seating, stored.roster.size, stored.tables)
+def stored_report(stored: StoredSeating, record: SeatingRecord | None = None) -> dict:
+    """The report of what is stored, with the clubs counted and the balance mode it was made in."""
+    balance = record.balance if record is not None and record.balance else "pairs"
+    return seating_report(stored.seating, stored.roster.size, stored.tables, clubs=club_lists(stored.roster) or None, balance=balance)
+
+
+def seating_record(*, stage: Stage) -> SeatingRecord | None:
+    return SeatingRecord.objects.filter(stage=stage).first()
 
 
 def stage_report(stage: Stage) -> dict | None:
     """The quality report of the stage's STORED seating (so it shows the swaps); None if empty."""
     stored = stored_seating(stage=stage)
-    return None if stored.is_empty else stored_report(stored)
+    return None if stored.is_empty else stored_report(stored, seating_record(stage=stage))
 
 
 def _register_substitutes(*, stage: Stage, substitutes: Sequence[Player]) -> None:
@@ -301,9 +385,57 @@ class ReseatPlan:
     withdrawn: tuple[int, ...]  # player ids
     substitutes: tuple[int, ...]  # player ids; the n-th takes over the n-th withdrawn's games
     based_on: str  # `seating_digest` of the stored seating it was worked out from
+    swaps_kept: tuple[int, ...] = ()  # ManualSwap ids applied again to the new rounds
+    swaps_dropped: tuple[tuple[int, str], ...] = ()  # (ManualSwap id, why it no longer applies)
+    seed: int = 0
+    balance: str = ""
 
     def report(self) -> dict:
-        return seating_report(self.seating, self.roster.size, self.seating.tables)
+        return seating_report(self.seating, self.roster.size, self.seating.tables, clubs=club_lists(self.roster) or None,
+                              balance=self.balance or "pairs")
+
+
+def _reapply_swaps(seating: Seating, swaps, number_of: dict[int, int], played: int) -> tuple[Seating, list, list]:
+    """The organiser's swaps of rounds after ``played`` made again on a new seating, in the order
+    they were made: the two players exchange their places (tables and seats) in that round. A
+    swap whose round is gone or whose player no longer plays that round is dropped, with why."""
+    rounds = [list(tables) for tables in seating.rounds]
+    kept, dropped = [], []
+    for swap in swaps:
+        index = swap.round_number - 1
+        if index >= len(rounds):
+            dropped.append((swap.pk, _("round %(round)d is no longer in the stage") % {"round": swap.round_number}))
+            continue
+        places = {}
+        for player in (swap.player_a, swap.player_b):
+            number = number_of.get(player.pk)
+            places[player.pk] = next(
+                ((t, s) for t, table in enumerate(rounds[index]) for s, seated in enumerate(table.seats) if seated == number), None,
+            )
+        missing = [player for player in (swap.player_a, swap.player_b) if places[player.pk] is None]
+        if missing:
+            dropped.append((swap.pk, _("%(player)s no longer plays round %(round)d")
+                            % {"player": missing[0], "round": swap.round_number}))
+            continue
+        (ta, sa), (tb, sb) = places[swap.player_a.pk], places[swap.player_b.pk]
+        a, b = rounds[index][ta].seats[sa], rounds[index][tb].seats[sb]
+        seats_a = list(rounds[index][ta].seats)
+        seats_a[sa] = b
+        rounds[index][ta] = rounds[index][ta]._replace(seats=tuple(seats_a))
+        seats_b = list(rounds[index][tb].seats)
+        seats_b[sb] = a
+        rounds[index][tb] = rounds[index][tb]._replace(seats=tuple(seats_b))
+        kept.append(swap.pk)
+    again = Seating(players=seating.players, games=seating.games, rounds=rounds, tables=seating.tables, stats=seating.stats)
+    return again, kept, dropped
+
+
+def swap_descriptions(ids) -> dict[int, str]:
+    """Manual swaps by id, as an organiser reads them: round and the two players."""
+    return {
+        swap.pk: _("round %(round)d: %(a)s ↔ %(b)s") % {"round": swap.round_number, "a": swap.player_a, "b": swap.player_b}
+        for swap in ManualSwap.objects.filter(pk__in=list(ids)).select_related("player_a", "player_b")
+    }
 
 
 def _played_upto(stored: StoredSeating) -> int:
@@ -410,10 +542,12 @@ def plan_reseat(
         raise _generator_refusal(error, field="withdrawn") from error
     if _rounds_by_id(reseated, roster, played_upto) != _rounds_by_id(stored.seating, stored.roster, played_upto):
         raise SeatingRefused(_("The reseating changed a played round; nothing was saved."))
+    swaps = ManualSwap.objects.filter(stage=stage, round_number__gt=played_upto).select_related("player_a", "player_b")
+    reseated, kept, dropped = _reapply_swaps(reseated, swaps, number_of, played_upto)
     return ReseatPlan(
         seating=reseated, roster=roster, played_rounds=played_upto,
         withdrawn=tuple(player.pk for player in withdrawn), substitutes=tuple(player.pk for player in substitutes),
-        based_on=seating_digest(stored),
+        based_on=seating_digest(stored), swaps_kept=tuple(kept), swaps_dropped=tuple(dropped), seed=seed, balance=balance,
     )
 
 
@@ -437,13 +571,17 @@ def apply_reseat(*, stage: Stage, plan: ReseatPlan, user) -> list[Game]:
     Registration.objects.filter(tournament_id=stage.tournament_id, player_id__in=plan.withdrawn).update(withdrawn=True)
     by_id = {player.pk: player for player in plan.roster.players}
     _register_substitutes(stage=stage, substitutes=[by_id[pk] for pk in plan.substitutes])
-    games = replace_rounds(
+    games = rewrite_rounds(
         stage=stage, rounds=plan.seating.rounds[plan.played_rounds:], first_round=plan.played_rounds + 1,
         roster=plan.roster, user=user, reason=_("Reseated"),
     )
+    ManualSwap.objects.filter(pk__in=[pk for pk, _why in plan.swaps_dropped]).delete()
+    # the SeatingRecord keeps how the stage was generated; the reseating's seed goes to the log
     log_action(tournament=stage.tournament, user=user, action=Action.RESEATED, obj=stage,
-               data={"from_round": plan.played_rounds + 1, "withdrawn": list(plan.withdrawn),
-                     "substitutes": list(plan.substitutes), "games": len(games)})
+               data={"from_round": plan.played_rounds + 1, "seed": plan.seed, "balance": plan.balance,
+                     "withdrawn": list(plan.withdrawn),
+                     "substitutes": list(plan.substitutes), "games": len(games),
+                     "swaps_kept": list(plan.swaps_kept), "swaps_dropped": [why for _pk, why in plan.swaps_dropped]})
     return games
 
 

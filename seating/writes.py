@@ -91,3 +91,61 @@ def lock_tournament(stage: Stage) -> None:
     """Serialise the seating writes of a tournament: two organisers pressing Save at once, or two
     stages saved together, would otherwise read the same last game number."""
     Tournament.objects.select_for_update().only("pk").get(pk=stage.tournament_id)
+
+
+def rewrite_rounds(
+    *, stage: Stage, rounds: Sequence[Sequence], first_round: int, roster: Roster, user, reason: str
+) -> list[Game]:
+    """Write `rounds` as the stage's rounds from `first_round` on, keeping the game rows that
+    stay: a scheduled game at the same round and table keeps its row, id and number (so a judge's
+    open page keeps working); its judge and seats change only where the new seating differs.
+    Games at a round and table the new seating no longer uses are deleted; new ones are created
+    numbered after the tournament's last game. Returns the games of these rounds in order."""
+    existing = {
+        (game.round.number, game.table.number): game
+        for game in Game.objects.filter(stage=stage, round__number__gte=first_round, replay_of__isnull=True)
+        .select_related("round", "table").prefetch_related("seats")
+    }
+    history_user = user_or_none(user)
+    keep: dict[tuple[int, int], Game] = {}
+    missing_rounds: list[list] = []
+    for offset, round_tables in enumerate(rounds):
+        number = first_round + offset
+        fresh = []
+        for table in round_tables:
+            game = existing.get((number, table.table_no))
+            if game is None:
+                fresh.append(table)
+                continue
+            keep[(number, table.table_no)] = game
+            _rewrite_game(game, table, roster, history_user, reason)
+        missing_rounds.append(fresh)
+    Game.objects.filter(pk__in=[game.pk for key, game in existing.items() if key not in keep]).delete()
+    created = []
+    for offset, fresh in enumerate(missing_rounds):
+        if fresh:
+            created += write_rounds(stage=stage, rounds=[fresh], first_round=first_round + offset, roster=roster, user=user,
+                                    reason=reason)
+    Round.objects.filter(stage=stage, number__gte=first_round + len(rounds), games__isnull=True).delete()
+    return list(
+        Game.objects.filter(stage=stage, round__number__gte=first_round, replay_of__isnull=True)
+        .order_by("round__number", "table__number")
+    )
+
+
+def _rewrite_game(game: Game, table, roster: Roster, history_user, reason: str) -> None:
+    """One kept game: its judge and its ten seats as `table` has them (rows rewritten only when
+    they differ)."""
+    judge = roster.judge(table.judge_no)
+    if game.judge_id != (judge.pk if judge else None):
+        game.judge = judge
+        game._history_user = history_user
+        game._change_reason = reason
+        game.save(update_fields=["judge"])
+    wanted = [roster.players[number - 1] for number in table.seats]
+    seated = sorted(game.seats.all(), key=lambda seat: seat.number)
+    if [seat.player_id for seat in seated] == [player.pk for player in wanted]:
+        return
+    Seat.objects.filter(game=game).delete()
+    seats = [Seat(game=game, number=number, player=player) for number, player in enumerate(wanted, start=1)]
+    bulk_create_with_history(seats, Seat, default_user=history_user, default_change_reason=reason)

@@ -71,13 +71,17 @@ def check_size(players: int, games: int, tables: int | None = None) -> int:
         )
     if (players * games) % (10 * tables) == 0:
         return tables
-    games_ok = [g for g in range(1, 2 * games + 11) if (players * g) % (10 * tables) == 0]
+    # games that fill the tables are the multiples of 10T / gcd(P, 10T): never an empty list
+    # (21 players on 2 tables need 20 games, beyond 2G + 10 for a small G)
+    step = 10 * tables // math.gcd(players, 10 * tables)
+    games_ok = list(range(step, MAX_GAMES + 1, step))
     players_ok = [
         p for p in range(10 * tables, players + 10 * tables + 1) if (p * games) % (10 * tables) == 0
     ]
     tables_ok = [t for t in range(1, max_tables + 1) if (players * games) % (10 * t) == 0]
-    hints = [f"games {_words(_nearest(games_ok, games))}"]
-    hints.append(f"players {_words(_nearest(players_ok, players))} (with {tables} tables)")
+    hints = [f"games {_words(_nearest(games_ok, games))}"] if games_ok else []
+    if players_ok:
+        hints.append(f"players {_words(_nearest(players_ok, players))} (with {tables} tables)")
     if tables_ok:
         hints.append(f"tables {_words(_nearest(tables_ok, tables, 3))}")
     raise ImpossibleSize(

@@ -16,9 +16,11 @@ near and tables modes first a whole stage from the registry, ``constructions.who
 tabu searches and, up to 40 players, the SAT repair ``exact.repair``); seats last by equitable
 edge colouring (``seats.py``). docs/seating.md describes each step and what it achieves where.
 
-Determinism: a seed and ``iterations`` (a move budget) give the same seating on every machine.
-With ``time_limit`` (the default when ``iterations`` is not given) the number of iterations is
-whatever the machine manages in that time, so results depend on its speed.
+Determinism: a seed and ``iterations`` (a move budget; ``default_iterations`` when neither it nor
+a time limit is given) give the same seating on every machine. With ``time_limit`` the number of
+iterations is whatever the machine manages in that time, so results depend on its speed; a time
+limit or a larger budget still never gives a worse seating than the default budget (``generate``
+runs both and keeps the better).
 """
 from __future__ import annotations
 
@@ -35,8 +37,20 @@ from .constructions import Request, Use
 from .constructions.latin import williams_square
 from .errors import ImpossibleSize, SeatingError, check_games, check_run, check_size
 from .model import Seating, Table
-from .report import lowest_shared, meetings, pair_cap
+from .report import lowest_shared, meetings, pair_cap, quality_key, quality_report
 from .seats import balance_seats, colour_seats
+
+# the default move budget: per player-game, within these limits (see default_iterations)
+_ITERATIONS_PER_PLAYER_GAME = 40
+_FEWEST_ITERATIONS = 2000
+_MOST_ITERATIONS = 12000
+
+
+def default_iterations(players: int, games: int) -> int:
+    """The move budget when none is given: grows with the size so that the largest usual stage
+    (30 players x 10 games) takes about 10 s on the reference machine (bench/seating.py prints
+    the figure); the same budget gives the same seating for a seed on every machine."""
+    return int(min(_MOST_ITERATIONS, max(_FEWEST_ITERATIONS, _ITERATIONS_PER_PLAYER_GAME * players * max(games, 1))))
 
 
 def default_time_limit(players: int, games: int) -> float:
@@ -308,6 +322,53 @@ def generate(
     clubs: list[list[int]] = (),
     iterations: int | None = None,
     balance: str = "pairs",
+    baseline: int | None = None,
+) -> Seating:
+    """Seat a stage, the same for the same seed on every machine unless a time limit is asked for.
+
+    With neither ``iterations`` nor ``time_limit`` the search runs ``baseline`` moves (default
+    ``default_iterations``). A larger budget or a time limit never gives a worse seating than that
+    default: the baseline run comes first and the better of the two (``report.quality_key``) is
+    kept. A budget below the baseline is run as asked. The seating's ``stats`` name the seed, the
+    budget (``iterations`` or ``time_limit``) and which run was kept (``kept``: "baseline" or
+    "search"). Other arguments: see ``_generate_once``.
+    """
+    baseline = default_iterations(players, games) if baseline is None else baseline
+    once = dict(
+        players=players, games=games, tables=tables, seed=seed, apart=apart, fixed_rounds=fixed_rounds, clubs=clubs,
+        balance=balance,
+    )
+    if time_limit is None and (iterations is None or iterations <= baseline):
+        budget = baseline if iterations is None else iterations
+        seating = _generate_once(**once, iterations=budget)
+        seating.stats.update(seed=seed, budget=budget, balance=balance, kept="baseline" if budget == baseline else "search")
+        return seating
+    check_run(seed, time_limit)
+    first = _generate_once(**once, iterations=baseline)
+    second = _generate_once(**once, iterations=iterations, time_limit=time_limit)
+    club_lists = [list(c) for c in clubs]
+    better_first = quality_key(quality_report(first, clubs=club_lists), balance) < quality_key(
+        quality_report(second, clubs=club_lists), balance
+    )
+    kept = first if better_first else second
+    kept.stats.update(
+        seed=seed, budget=iterations if time_limit is None else None, time_limit=time_limit, balance=balance,
+        kept="baseline" if better_first else "search", baseline=baseline,
+    )
+    return kept
+
+
+def _generate_once(
+    players: int,
+    games: int,
+    tables: int | None = None,
+    seed: int = 0,
+    time_limit: float | None = None,
+    apart: list[tuple[int, int]] = (),
+    fixed_rounds=None,
+    clubs: list[list[int]] = (),
+    iterations: int | None = None,
+    balance: str = "pairs",
 ) -> Seating:
     """Seat a stage of ``players`` x ``games`` on ``tables`` tables a round (default players//10).
 
@@ -529,7 +590,9 @@ def reseat(
     starts = [_random_round(s, t, rng, sigma) for s, t in zip(sets, tables_per_round) if t]
     fixed = [_state_from_tables(rnd, index) for rnd in played]
     if iterations is None and time_limit is None:
-        time_limit = default_time_limit(active, seating.games) * max(0.2, rounds_left / max(1, len(seating.rounds)))
+        # a move budget by default, so that a seed gives the same reseating on every machine
+        share = max(0.2, rounds_left / max(1, len(seating.rounds)))
+        iterations = max(1, int(default_iterations(active, seating.games) * share))
     result, stats = optimise(
         len(all_numbers), labels, starts, fixed, _apart_pairs(apart, clubs, index), seed, iterations, time_limit,
         balance=balance,

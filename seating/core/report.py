@@ -149,11 +149,123 @@ def loose_round_pairs(rounds, shared: tuple[int, int]) -> int:
     )
 
 
-def quality_report(seating: Seating, players=None, tables: int | None = None) -> dict:
+def forced_above_cap(players: int, games: int, tables: int | None = None, balance: str = "pairs") -> int:
+    """The fewest pairs above the cap ceil(lambda) + 1 that ANY seating of this size must have.
+
+    A counting bound: the stage has S = 45 R T pair-meetings over N = C(P, 2) pairs, and the
+    round-pair bound (with every table and judge count even in the "tables" mode, the stronger
+    ``table_balanced_shared``) needs sum over pairs of C(m, 2) >= B. With k pairs allowed above the
+    cap (each at most G meetings, as a pair meets at most once a game), the largest sum of C(m, 2)
+    the S meetings can make puts them as high as they may go (C(m, 2) is convex); the answer is
+    the least k for which that reaches B. 0 for every usual size: a report marks pairs above the
+    cap as a problem only beyond this figure."""
+    tables = tables or players // 10
+    if players < 2 or games < 1 or tables < 1 or (players * games) % (10 * tables):
+        return 0
+    cap = pair_cap(players, games)
+    if games <= cap:
+        return 0
+    rounds = players * games // (10 * tables)
+    total = 45 * rounds * tables
+    pairs = math.comb(players, 2)
+    need = lowest_shared(players, games, tables)
+    if balance == "tables":
+        need = max(need, table_balanced_shared(players, games, tables) or 0)
+
+    def most_shared(above: int) -> int:
+        left = total
+        shared = 0
+        for height, count in ((games, above), (cap, pairs - above)):
+            full = min(count, left // height)
+            shared += full * math.comb(height, 2)
+            left -= full * height
+            if full < count and left:
+                shared += math.comb(min(left, height), 2)
+                left -= min(left, height)
+        return shared if left == 0 else -1
+
+    for above in range(pairs + 1):
+        if most_shared(above) >= need:
+            return above
+    return pairs
+
+
+# Sizes where no seating keeps the pair cap together with the table band of a balance mode,
+# proved by an exhaustive search (bench/seating_limits.py): (players, games, tables) -> modes.
+CAP_WITH_BAND_IMPOSSIBLE = {(20, 8, 2): ("near", "tables")}
+
+
+def cap_unavoidable(players: int, games: int, tables: int | None = None, balance: str = "pairs") -> bool:
+    """Whether some pair above the cap is unavoidable for this size in this balance mode: forced
+    by the counting bound (``forced_above_cap``) or proved (``CAP_WITH_BAND_IMPOSSIBLE``)."""
+    tables = tables or players // 10
+    proved = balance in CAP_WITH_BAND_IMPOSSIBLE.get((players, games, tables), ())
+    return proved or forced_above_cap(players, games, tables, balance) > 0
+
+
+def same_club_pairs(seating: Seating, clubs) -> int:
+    """How many times two players of one club sit at one table (each pair counted every game)."""
+    club_of = {p: k for k, members in enumerate(clubs) for p in members}
+    count = 0
+    for rnd in seating.rounds:
+        for table in rnd:
+            seen = [club_of[p] for p in table.seats if p in club_of]
+            count += sum(math.comb(n, 2) for n in _counts(seen))
+    return count
+
+
+def fewest_same_club_pairs(seating: Seating, clubs) -> int:
+    """The fewest same-club pairs at a table any seating with these rounds could have: in every
+    round a club's players spread over its tables as evenly as they can (a pigeonhole bound)."""
+    club_of = {p: k for k, members in enumerate(clubs) for p in members}
+    fewest = 0
+    for rnd in seating.rounds:
+        playing = [club_of[p] for table in rnd for p in table.seats if p in club_of]
+        for members in _counts(playing):
+            fewest += _even_pairs(members, len(rnd))
+    return fewest
+
+
+def chance_same_club_pairs(seating: Seating, clubs) -> float:
+    """How many same-club pairs at a table a seating made without the option would have on
+    average: in a round of n players at tables of 10, two given players share a table with
+    probability 9 / (n - 1), whoever they are (what "without keeping clubs apart" comes to, as
+    the generator then ignores clubs)."""
+    club_of = {p: k for k, members in enumerate(clubs) for p in members}
+    expected = 0.0
+    for rnd in seating.rounds:
+        playing = [club_of[p] for table in rnd for p in table.seats if p in club_of]
+        n = 10 * len(rnd)
+        if n > 1:
+            expected += sum(math.comb(k, 2) for k in _counts(playing)) * 9 / (n - 1)
+    return expected
+
+
+def _counts(values) -> list[int]:
+    counts: dict = {}
+    for value in values:
+        counts[value] = counts.get(value, 0) + 1
+    return list(counts.values())
+
+
+def quality_key(report: dict, balance: str = "pairs") -> tuple:
+    """The order in which seatings compare (smaller is better), as a report reads them: broken
+    rules, pairs above the cap, same-club pairs at a table, then the mode's order of table and
+    judge spread and the spread of pair counts, then seats."""
+    s = report["stage"]
+    spread = (s["table_max"] - s["table_min"]) + (s["judge_max"] - s["judge_min"])
+    std = round(s["pair_std"], 9)
+    middle = (std, spread) if balance == "pairs" else (spread, std)
+    return (len(s["problems"]), s["pairs_above_cap"], s.get("same_club_pairs") or 0, *middle, s["seat_max"] - s["seat_min"])
+
+
+def quality_report(seating: Seating, players=None, tables: int | None = None, clubs=None, balance: str = "pairs") -> dict:
     """Per player and per stage measures of a seating (JSON-serialisable).
 
     ``players``: the player numbers to report on (default: everyone in the seating; an int P
-    means 1..P). ``tables``: tables a round (default: the most any round uses).
+    means 1..P). ``tables``: tables a round (default: the most any round uses). ``clubs``: lists
+    of player numbers of one club, for ``same_club_pairs`` (None: not counted). ``balance``: the
+    mode the seating was made in, for ``pairs_above_cap_forced`` (the "tables" mode forces more).
     """
     if players is None:
         numbers = seating.player_numbers()
@@ -229,6 +341,17 @@ def quality_report(seating: Seating, players=None, tables: int | None = None) ->
         "pair_histogram": np.bincount(pair).tolist() if len(pair) else [],
         "pair_cap": cap,
         "pairs_above_cap": int((pair > cap).sum()) if cap is not None else 0,
+        # how many of them no seating of this size can avoid (a counting bound): not a problem
+        "pairs_above_cap_forced": (
+            forced_above_cap(n, g, tables, balance) if cap is not None and int(games.min()) == g else 0
+        ),
+        "pairs_above_cap_unavoidable": (
+            cap_unavoidable(n, g, tables, balance) if cap is not None and int(games.min()) == g else False
+        ),
+        "balance": balance,
+        "same_club_pairs": same_club_pairs(seating, clubs) if clubs is not None else None,
+        "same_club_pairs_fewest": fewest_same_club_pairs(seating, clubs) if clubs is not None else None,
+        "same_club_pairs_by_chance": round(chance_same_club_pairs(seating, clubs), 1) if clubs is not None else None,
         "pair_mean": float(pair.mean()) if len(pair) else 0.0,
         "distinct_opponents_min": min((x["distinct_opponents"] for x in per_player), default=0),
         "bound_std": bound["bound"] if bound else None,
@@ -263,13 +386,27 @@ def render_text(report: dict) -> str:
         ),
         (
             f"Pairs above the cap ceil(lambda) + 1 = {s['pair_cap']}: {s['pairs_above_cap']}"
+            + (
+                f" (unavoidable for this size in the {s.get('balance')} mode"
+                + (f": at least {s['pairs_above_cap_forced']}" if s.get("pairs_above_cap_forced") else "")
+                + ")"
+                if s.get("pairs_above_cap_unavoidable")
+                else ""
+            )
             if s.get("pair_cap") is not None
+            else ""
+        ),
+        (
+            f"Same-club pairs at a table: {s['same_club_pairs']} (fewest possible {s['same_club_pairs_fewest']}, "
+            f"about {s['same_club_pairs_by_chance']} without keeping clubs apart)"
+            if s.get("same_club_pairs") is not None
             else ""
         ),
         "Pair histogram (meetings: pairs): "
         + ", ".join(f"{m}: {c}" for m, c in enumerate(s["pair_histogram"]) if c),
         f"Distinct opponents: at least {s['distinct_opponents_min']}",
     ]
+    lines = [line for line in lines if line]  # an empty line ends the summary
     if s["problems"]:
         lines.append("PROBLEMS: " + "; ".join(s["problems"]))
     lines.append("")

@@ -123,16 +123,20 @@ def saved(admin_client, stage):
     return list(Game.objects.filter(stage=stage).order_by("round__number", "table__number"))
 
 
-def test_a_swap_through_the_form_updates_the_report(admin_client, stage):
-    first, second = saved(admin_client, stage)[:2]
+def test_a_swap_by_nickname_exchanges_the_two_players_and_updates_the_report(admin_client, stage):
+    first, second = saved(admin_client, stage)[:2]  # round 1, tables 1 and 2
     player_a, player_b = first.seats.get(number=2).player, second.seats.get(number=5).player
     before = admin_client.get(change_url(stage)).context["seating_report"]["raw"]
+    page = admin_client.get(change_url(stage)).content.decode()
+    assert f">{player_a.nickname}</option>" in page  # picked by nickname, not by game and seat
     response = admin_client.post(
         reverse("admin:tournaments_stage_seating_swap", args=[stage.pk]),
-        {"game_a": first.number, "seat_a": 2, "game_b": second.number, "seat_b": 5},
+        {"round_number": 1, "player_a": player_a.pk, "player_b": player_b.pk}, follow=True,
     )
-    assert response.status_code == 302
+    assert response.status_code == 200
     assert first.seats.get(number=2).player == player_b and second.seats.get(number=5).player == player_a
+    message = " ".join(str(m) for m in response.context["messages"])
+    assert f"Round 1: swapped {player_a.nickname} (now game {second.number}, seat 5)" in message
     after = admin_client.get(change_url(stage)).context["seating_report"]["raw"]
     assert after != before
 
@@ -141,14 +145,13 @@ def test_a_bad_swap_names_the_field_and_changes_nothing(admin_client, stage):
     games = saved(admin_client, stage)
     seats = list(Seat.objects.order_by("pk").values_list("player_id", flat=True))
     url = reverse("admin:tournaments_stage_seating_swap", args=[stage.pk])
-    response = admin_client.post(url, {"game_a": games[0].number, "seat_a": 1, "game_b": games[2].number, "seat_b": 1})
+    player = games[0].seats.get(number=1).player
+    response = admin_client.post(url, {"round_number": 1, "player_a": player.pk, "player_b": player.pk})
     assert response.status_code == 200
-    assert "one round" in " ".join(response.context["swap_form"].errors["seat_b"])
-    response = admin_client.post(url, {"game_a": 999, "seat_a": 1, "game_b": games[1].number, "seat_b": 11})
+    assert "two different players" in " ".join(response.context["swap_form"].errors["player_b"])
+    response = admin_client.post(url, {"round_number": 99, "player_a": player.pk, "player_b": ""})
     form = response.context["swap_form"]
-    assert "seat_b" in form.errors
-    response = admin_client.post(url, {"game_a": 999, "seat_a": 1, "game_b": games[1].number, "seat_b": 1})
-    assert "No seat 1 in game 999" in " ".join(response.context["swap_form"].errors["seat_a"])
+    assert "round_number" in form.errors and "player_b" in form.errors
     assert list(Seat.objects.order_by("pk").values_list("player_id", flat=True)) == seats
 
 
@@ -248,7 +251,8 @@ def test_the_pages_speak_russian(admin_client, stage):
         ("seating_generate", {"_preview": "1", "games": "10", "seed": "-4", "players": ["abc"]}),
         ("seating_generate", {"_save": "1"}),
         ("seating_swap", {}),
-        ("seating_swap", {"game_a": "x", "seat_a": "0", "game_b": "", "seat_b": "99"}),
+        ("seating_swap", {"round_number": "x", "player_a": "0", "player_b": "99999999999999999999999"}),
+        ("seating_generate", {"_preview": "1", "games": "10", "seed": "0", "judge_1": "99999999999999999999999", "judge_2": "x"}),
         ("seating_reseat", {"withdrawn": "abc", "substitute": "-1", "seed": "x"}),
         ("seating_reseat", {}),
         ("seating_reseat", {"_apply": "1", "reseat": "junk"}),
@@ -337,3 +341,35 @@ def test_an_id_or_seed_out_of_range_is_an_error_at_its_field(admin_client, stage
     response = admin_client.post(reverse(f"admin:tournaments_stage_{which}", args=[stage.pk]), data)
     form = response.context["form"] if which == "seating_generate" else response.context["reseat_form"]
     assert error in " ".join(form.errors[field])
+
+
+def test_the_reseat_page_names_the_swaps_it_makes_again_and_those_it_drops(admin_client, stage):
+    games = saved(admin_client, stage)
+    for game in games[:6]:  # rounds 1-3 played
+        game.status, game.result = GameStatus.SIGNED_OFF, GameResult.BLACK
+        game.save()
+    swap_url = reverse("admin:tournaments_stage_seating_swap", args=[stage.pk])
+    round_5 = [game for game in games if game.round.number == 5]
+    round_6 = [game for game in games if game.round.number == 6]
+    staying = (round_5[0].seats.get(number=3).player, round_5[1].seats.get(number=3).player)
+    leaving, mate = round_6[0].seats.exclude(player__in=staying).first().player, round_6[1].seats.exclude(player__in=staying).first().player
+    for number, (a, b) in ((5, staying), (6, (leaving, mate))):
+        admin_client.post(swap_url, {"round_number": number, "player_a": a.pk, "player_b": b.pk})
+    url = reverse("admin:tournaments_stage_seating_reseat", args=[stage.pk])
+    response = admin_client.post(url, {"withdrawn": leaving.pk, "substitute": PlayerFactory().pk, "seed": 3, "time_limit": ""})
+    content = response.content.decode()
+    assert f"round 5: {staying[0]} ↔ {staying[1]}" in content.split('id="seating-swaps-kept"')[1].split("</div>")[0]
+    dropped = content.split('id="seating-swaps-dropped"')[1].split("</div>")[0]
+    assert f"round 6: {leaving} ↔ {mate} — {leaving} no longer plays round 6" in dropped
+
+
+def test_a_swap_with_a_player_of_a_game_in_play_names_that_player(admin_client, stage):
+    games = saved(admin_client, stage)
+    started, waiting = games[0], games[1]  # round 1: one game in play, one not yet
+    started.status = GameStatus.IN_PLAY
+    started.save()
+    url = reverse("admin:tournaments_stage_seating_swap", args=[stage.pk])
+    a, b = started.seats.get(number=1).player, waiting.seats.get(number=1).player
+    response = admin_client.post(url, {"round_number": 1, "player_a": a.pk, "player_b": b.pk})
+    assert "its seats are fixed" in " ".join(response.context["swap_form"].errors["player_a"])
+    assert started.seats.get(number=1).player == a

@@ -5,7 +5,8 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from protocols.models import Game, GameResult, GameStatus, Seat
-from tests.factories import PlayerFactory, RegistrationFactory, StageFactory, TournamentFactory, TournamentJudgeFactory
+from seating.models import SeatingRecord
+from tests.factories import ClubFactory, PlayerFactory, RegistrationFactory, StageFactory, TournamentFactory, TournamentJudgeFactory
 from tournaments.models import StageKind
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english", "quick_generator")]
@@ -137,3 +138,15 @@ def test_reseat_seating_refuses_unknown_players(stage):
         call_command("reseat_seating", "autumn-cup", "--stage", "qualifying", "--withdrawn", "Nobody", stdout=StringIO())
     with pytest.raises(CommandError, match="--substitute"):
         call_command("reseat_seating", "autumn-cup", "--stage", "qualifying", "--substitute", PlayerFactory().nickname, stdout=StringIO())
+
+
+def test_clubs_apart_counts_club_mates_and_the_seed_is_stored(stage):
+    clubs = [ClubFactory(), ClubFactory()]
+    for index, registration in enumerate(stage.tournament.registrations.order_by("number")):
+        registration.player.club = clubs[index % 2]
+        registration.player.save()
+    out = run("autumn-cup", "--stage", "qualifying", "--games", "10", "--seed", "8", "--clubs-apart")
+    # two clubs of 10 on 2 tables: at best 5 of each at a table, 2 x 2 x C(5, 2) = 40 pairs a round
+    assert "Same-club pairs at a table:" in out and "(fewest possible 400, about" in out
+    record = SeatingRecord.objects.get(stage=stage)
+    assert record.seed == 8 and record.clubs_apart and record.iterations == 500

@@ -1,4 +1,8 @@
 """python manage.py generate_seating SLUG --stage STAGE --games G [--seed S] [--balance pairs|near|tables] [--players top|N,N,...]
+[--clubs-apart] [--time-limit SECONDS]
+
+Without --time-limit the generator runs its move budget: the same seed gives the same seating on
+any machine; the seed and the budget are stored with the seating.
 
 Generates and stores the seating of a stage, as the admin's "generate seating" action does, and
 prints the quality report summary. Refuses (non-zero exit, a message naming the cause) when the
@@ -28,7 +32,11 @@ class Command(BaseCommand):
         parser.add_argument("--games", type=int, required=True, help=_("games each player plays in the stage"))
         parser.add_argument("--seed", type=int, default=0, help=_("seed of the generator (same seed, same seating)"))
         parser.add_argument("--tables", type=int, default=None, help=_("tables a round (default: one per 10 players)"))
-        parser.add_argument("--time-limit", type=float, default=None, help=_("seconds the generator may search"))
+        parser.add_argument(
+            "--time-limit", type=float, default=None,
+            help=_("seconds the generator may search (default: a move budget, the same seating for a seed on any machine)"),
+        )
+        parser.add_argument("--clubs-apart", action="store_true", help=_("seat players of one club at one table as rarely as possible"))
         parser.add_argument(
             "--players", default=None,
             help=_(
@@ -41,7 +49,9 @@ class Command(BaseCommand):
         parser.add_argument("--replace", action="store_true", help=_("replace a stored seating that is not played yet"))
         parser.add_argument("--dry-run", action="store_true", help=_("print the report, store nothing"))
 
-    def handle(self, *args, slug, stage, games, seed, tables, time_limit, players, replace, dry_run, balance, **options):
+    def handle(
+        self, *args, slug, stage, games, seed, tables, time_limit, players, replace, dry_run, balance, clubs_apart=False, **options
+    ):
         balance = check_balance(balance)
         tournament = find_tournament(slug)
         stage_obj = find_stage(tournament, stage)
@@ -57,7 +67,7 @@ class Command(BaseCommand):
         try:
             seating, report = preview_seating(
                 stage=stage_obj, games=games, seed=seed, time_limit=time_limit, tables=tables, players=chosen,
-                balance=balance,
+                balance=balance, clubs_apart=clubs_apart,
             )
             summary, _blank, per_player = render_text(report).partition("\n\n")
             self.stdout.write(summary)
@@ -71,7 +81,9 @@ class Command(BaseCommand):
                 ))
             if dry_run:
                 return
-            created = save_seating(stage=stage_obj, seating=seating, user=None, players=chosen)
+            created = save_seating(
+                stage=stage_obj, seating=seating, user=None, players=chosen, time_limit=time_limit, clubs_apart=clubs_apart,
+            )
         except SeatingRefused as refusal:
             raise command_error(refusal) from refusal
         self.stdout.write(self.style.SUCCESS(

@@ -78,3 +78,12 @@ def test_the_module_runs_as_a_program():
     )
     assert out.returncode == 2
     assert "players 10 or more" in out.stderr
+
+
+def test_clubs_are_kept_apart_from_the_command_line_and_counted_in_the_report(capsys):
+    clubs = ";".join(",".join(str(p) for p in range(start, start + 5)) for start in range(1, 31, 5))
+    assert main(["--players", "30", "--games", "4", "--iterations", "300", "--clubs", clubs, "--report"]) == 0
+    text = capsys.readouterr().out
+    assert "Same-club pairs at a table:" in text and "(fewest possible 48, about 74.5 without keeping clubs apart)" in text
+    assert main(["--players", "30", "--games", "4", "--clubs", "1,x"]) == 2
+    assert "--clubs: '1,x' is not a list of player numbers" in capsys.readouterr().err

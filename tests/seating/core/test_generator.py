@@ -233,3 +233,13 @@ def test_twenty_players_twelve_games_in_the_tables_mode_meet_the_bound_with_tabl
         return [{frozenset(t.seats) for t in rnd} for rnd in seating.rounds]
 
     assert who_plays_with_whom(other) != who_plays_with_whom(seating)  # another seed, other tables
+
+
+@pytest.mark.parametrize("players,games,tables", [(21, 3, 2), (21, 7, 2), (23, 9, 2), (31, 1, 3)])
+def test_a_refused_size_always_names_games_that_work(players, games, tables):
+    with pytest.raises(ImpossibleSize) as error:
+        generate(players, games, tables=tables, iterations=10)
+    hint = str(error.value).split("would work: ", 1)[1]
+    assert "games ;" not in hint and not hint.startswith(";")
+    named = [int(x) for x in hint.split(";")[0].removeprefix("games ").split(" or ")]
+    assert named and all((players * g) % (10 * tables) == 0 for g in named)

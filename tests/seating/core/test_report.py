@@ -4,7 +4,7 @@ import json
 import pytest
 
 from seating.core import Seating, Table, generate, quality_report, render_text, round_pair_bound
-from seating.core.report import bounds, lowest_shared
+from seating.core.report import bounds, cap_unavoidable, forced_above_cap, lowest_shared
 
 
 @pytest.mark.parametrize("players,expected", [(20, 1.116), (30, 0.959), (40, 0.821), (50, 0.548), (100, 0.287)])
@@ -70,3 +70,16 @@ def test_report_flags_broken_seatings():
     problems = quality_report(Seating(players=18, games=1, rounds=rounds))["stage"]["problems"]
     assert any("not 10 distinct" in p for p in problems)
     assert any("two tables" in p for p in problems)
+
+
+def test_pairs_above_the_cap_are_marked_unavoidable_only_where_proved():
+    # 20 x 8 on 2 tables: no seating keeps the cap with the near or tables band (bench/seating_limits.py)
+    assert cap_unavoidable(20, 8, 2, "near") and cap_unavoidable(20, 8, 2, "tables")
+    assert not cap_unavoidable(20, 8, 2, "pairs") and not cap_unavoidable(30, 10, 3, "near")
+    assert forced_above_cap(30, 10, 3) == 0  # the counting bound forces none at usual sizes
+    near = quality_report(generate(20, 8, seed=1, iterations=300, balance="near"), balance="near")["stage"]
+    assert near["pairs_above_cap_unavoidable"] is True
+    if near["pairs_above_cap"]:
+        assert "unavoidable for this size in the near mode" in render_text({"stage": near, "players": []})
+    pairs = quality_report(generate(20, 8, seed=1, iterations=300))["stage"]
+    assert pairs["pairs_above_cap_unavoidable"] is False

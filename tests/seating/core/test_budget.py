@@ -1,0 +1,78 @@
+"""A seed gives one seating everywhere (a move budget by default), and more search never gives a
+worse one than the default budget."""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from seating.core import generate, generator, quality_report
+from seating.core.report import quality_key
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def _cli_document(seed: int) -> str:
+    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)}
+    out = subprocess.run(
+        [sys.executable, "-m", "seating", "--players", "20", "--games", "6", "--seed", str(seed)],
+        capture_output=True, text=True, env=env, cwd=ROOT, check=True,
+    )
+    return out.stdout
+
+
+def test_the_default_is_a_move_budget_that_grows_with_the_size():
+    assert generator.default_iterations(30, 10) == 12000
+    assert generator.default_iterations(20, 6) < generator.default_iterations(30, 10)
+    assert generator.default_iterations(200, 12) == generator.default_iterations(30, 10)  # capped
+
+
+def test_two_processes_with_one_seed_print_the_same_seating_and_another_seed_another():
+    first, second = _cli_document(4), _cli_document(4)
+    assert first == second
+    assert _cli_document(5) != first
+
+
+def test_the_default_run_in_process_matches_the_command_line():
+    seating = generate(20, 6, seed=4)
+    assert seating.stats["seed"] == 4 and seating.stats["budget"] == generator.default_iterations(20, 6)
+    assert json.loads(_cli_document(4)) == seating.to_document()
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_larger_budget_is_never_worse_than_the_default(seed):
+    small = generate(30, 8, seed=seed, iterations=40)  # a tiny budget as "the default"
+    larger = generate(30, 8, seed=seed, iterations=600, baseline=40)
+    assert quality_key(quality_report(larger)) <= quality_key(quality_report(small))
+    assert larger.stats["kept"] in ("baseline", "search") and larger.stats["baseline"] == 40
+    if larger.stats["kept"] == "baseline":
+        assert larger.to_document() == small.to_document()
+
+
+def test_a_time_limit_is_never_worse_than_the_default_budget():
+    small = generate(30, 8, seed=6, iterations=40)
+    timed = generate(30, 8, seed=6, time_limit=0.2, baseline=40)
+    assert quality_key(quality_report(timed)) <= quality_key(quality_report(small))
+    assert timed.stats["time_limit"] == 0.2
+
+
+def test_the_better_of_two_runs_is_kept(monkeypatch):
+    """When the larger search ends worse, the default budget's seating is returned."""
+    real = generator._generate_once
+    calls = []
+
+    def worse_when_larger(**kwargs):
+        calls.append(kwargs["iterations"])
+        seating = real(**{**kwargs, "iterations": 40})
+        if kwargs["iterations"] != 40:  # the larger search "ends" with a player at two tables
+            first = seating.rounds[0]
+            first[1] = first[1]._replace(seats=(first[0].seats[0],) + first[1].seats[1:])
+        return seating
+
+    monkeypatch.setattr(generator, "_generate_once", worse_when_larger)
+    kept = generate(30, 8, seed=2, iterations=5000, baseline=40)
+    baseline = real(players=30, games=8, seed=2, iterations=40)
+    assert calls == [40, 5000]
+    assert kept.stats["kept"] == "baseline"
+    assert kept.to_document() == baseline.to_document()
