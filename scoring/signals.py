@@ -6,7 +6,7 @@ from django.db.models.signals import post_delete, post_save, pre_save
 from django.dispatch import receiver
 
 from protocols.signals import protocol_changed
-from tournaments.models import Player, Registration, Tournament
+from tournaments.models import Player, Registration, Round, Tournament
 
 from . import pointer
 from .services import request_recompute
@@ -51,6 +51,18 @@ def _tournament_saved(sender, instance, created, raw=False, update_fields=None, 
 def _registration_changed(sender, instance, raw=False, **kwargs):
     if not raw and Tournament.objects.filter(pk=instance.tournament_id).exists():
         request_recompute(instance.tournament_id)
+
+
+@receiver(post_save, sender=Round, dispatch_uid="snapshots_round_saved")
+@receiver(post_delete, sender=Round, dispatch_uid="snapshots_round_deleted")
+def _round_changed(sender, instance, raw=False, **kwargs):
+    """A tournament whose games before the final follow the stage plan scores anew when a round
+    of the plan comes or goes (Ci's N may change)."""
+    if raw:
+        return
+    tournament = Tournament.objects.filter(stages__pk=instance.stage_id, games_before_final__isnull=True).first()
+    if tournament is not None:
+        request_recompute(tournament)
 
 
 @receiver(post_save, sender=Player, dispatch_uid="snapshots_player_saved")

@@ -22,6 +22,7 @@ from protocols.models import Game
 from scoring import explanations, pointer
 from scoring.models import SCOPE_ALL
 from tournaments.models import Player, Registration, Round, Stage, Tournament
+from tournaments.permissions import readable_tournaments
 
 from .. import selectors
 from ..conditional import not_modified, standings_etag, validators
@@ -51,7 +52,7 @@ class TournamentList(PublicMixin, generics.ListAPIView):
     ordering = ["-start_date", "name"]
 
     def get_queryset(self):
-        return selectors.tournaments()
+        return readable_tournaments(self.request.user, selectors.tournaments())  # a draft only to its people
 
 
 @extend_schema(tags=["tournaments"], responses=public_errors(s.TournamentDetailSerializer, 404),
@@ -64,7 +65,8 @@ class TournamentDetail(PublicMixin, generics.GenericAPIView):
 
     def get(self, request, slug):
         tournament = selectors.tournament_detail(slug)
-        if tournament is None:
+        if tournament is None or not tournament.is_public and not readable_tournaments(
+                self.request.user, Tournament.objects.filter(pk=tournament.pk)).exists():
             raise exceptions.NotFound()
         return Response(self.get_serializer(tournament).data)
 
