@@ -131,6 +131,12 @@ class TournamentAdmin(AccusativeTitles, RegistrationImportAdmin, TournamentScope
         allowed = super().has_delete_permission(request, obj)
         return allowed and (obj is None or obj.publication == Publication.DRAFT or is_superuser(request.user))
 
+    def get_deleted_objects(self, objs, request):
+        # Whoever may delete the tournament deletes all of it: its signed-off games and its action
+        # log have admins that never delete a row alone, which must not veto the whole.
+        deleted, counts, _perms_needed, protected = super().get_deleted_objects(objs, request)
+        return deleted, counts, set(), protected
+
     def get_actions(self, request):
         actions = super().get_actions(request)
         if not is_superuser(request.user):
