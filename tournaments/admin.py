@@ -28,10 +28,9 @@ class PlayerAdmin(AccusativeTitles, admin.ModelAdmin):
     verbose_name_accusative = pgettext_lazy("accusative", "player")
     list_display = ["nickname", "real_name", "club", "city"]
     list_select_related = ["club"]
-    search_fields = ["nickname", "real_name"]
+    search_fields = ["nickname", "real_name", "city"]
     list_filter = ["club"]
-    autocomplete_fields = ["club"]
-    raw_id_fields = ["user"]
+    autocomplete_fields = ["club", "user"]
 
 
 @admin.register(Judge)
@@ -40,7 +39,7 @@ class JudgeAdmin(AccusativeTitles, admin.ModelAdmin):
     list_display = ["name", "user"]
     list_select_related = ["user"]
     search_fields = ["name", "user__username"]
-    raw_id_fields = ["user"]
+    autocomplete_fields = ["user"]
 
 
 class StageInline(ScopedInlineMixin, admin.TabularInline):
@@ -54,7 +53,7 @@ class StageInline(ScopedInlineMixin, admin.TabularInline):
 class TournamentJudgeInline(PrelabelledInline):
     model = TournamentJudge
     extra = 0
-    raw_id_labels = {"judge": "name"}
+    autocomplete_labels = {"judge": "name"}
 
     def get_queryset(self, request):
         return super().get_queryset(request).select_related("judge")
@@ -63,7 +62,7 @@ class TournamentJudgeInline(PrelabelledInline):
 class RegistrationInline(PrelabelledInline):
     model = Registration
     extra = 0
-    raw_id_labels = {"player": "nickname"}
+    autocomplete_labels = {"player": "nickname"}
 
     def get_queryset(self, request):
         return super().get_queryset(request).select_related("player", "tournament")
@@ -83,8 +82,7 @@ class TournamentAdmin(AccusativeTitles, RegistrationImportAdmin, TournamentScope
     list_filter = ["publication", "ruleset", "standings_public"]
     search_fields = ["name", "slug", "city"]
     prepopulated_fields = {"slug": ["name"]}
-    autocomplete_fields = ["chief_judge", "appeals"]
-    filter_horizontal = ["organisers"]
+    autocomplete_fields = ["chief_judge", "appeals", "organisers"]
     inlines = [StageInline, TournamentJudgeInline, TableInline, RegistrationInline]
     fieldsets = [
         (None, {"fields": [
