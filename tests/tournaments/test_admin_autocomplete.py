@@ -16,7 +16,7 @@ def test_the_tournament_page_picks_players_judges_and_people_by_autocomplete(adm
     body = admin_client.get(reverse("admin:tournaments_tournament_change", args=[tournament.pk])).content.decode()
     assert 'name="registrations-0-player"' in body and 'name="judge_links-0-judge"' in body
     assert 'class="vForeignKeyRawIdAdminField"' not in body
-    assert '<option value="%d" selected>Багира</option>' % registration.player_id in body  # labelled without a query per row
+    assert f'<option value="{registration.player_id}" selected>Багира</option>' in body  # labelled without a query per row
     assert "Судья Ольга</option>" in body
     for name in ("chief_judge", "appeals", "organisers", "registrations-0-player", "judge_links-0-judge"):
         assert is_autocomplete(body, name), name
@@ -24,7 +24,7 @@ def test_the_tournament_page_picks_players_judges_and_people_by_autocomplete(adm
 
 def is_autocomplete(body: str, name: str) -> bool:
     """The form's <select name=...> tag is Django's autocomplete widget."""
-    found = re.search(r'<select[^>]*\bname="%s"[^>]*>' % re.escape(name), body)
+    found = re.search(rf'<select[^>]*\bname="{re.escape(name)}"[^>]*>', body)
     return found is not None and "admin-autocomplete" in found.group(0)
 
 
