@@ -73,3 +73,8 @@ def test_a_tournament_made_in_the_admin_starts_as_a_draft(admin_client):
     body = admin_client.get("/admin/tournaments/tournament/add/").content.decode()
     assert '<option value="draft" selected>' in body
     assert Tournament._meta.get_field("publication").default == Publication.PUBLISHED  # imports and existing rows
+
+
+def test_a_players_results_in_the_api_leave_out_a_draft(client, draft):
+    player = draft.registrations.first().player_id
+    assert client.get(f"/api/v1/players/{player}/").json()["results"] == []

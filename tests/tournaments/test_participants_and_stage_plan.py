@@ -90,3 +90,10 @@ def test_a_set_value_wins_and_the_admin_warns_that_it_differs(admin_client):
                             HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "3 games — differs from the value set" in body
     assert "K applies: 20 participants" in body
+
+
+def test_the_api_gives_the_participants_for_k_and_the_planned_games(client, twenty):
+    twenty.games_before_final = None
+    twenty.save()
+    body = client.get(f"/api/v1/tournaments/{twenty.slug}/").json()
+    assert body["participants"] == 20 and body["games_before_final"] == 2
