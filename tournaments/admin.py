@@ -196,9 +196,9 @@ class TableAdmin(AccusativeTitles, TournamentScopedAdmin):
 @admin.register(Registration)
 class RegistrationAdmin(AccusativeTitles, TournamentScopedAdmin):
     verbose_name_accusative = pgettext_lazy("accusative", "registration")
-    list_display = ["player", "tournament", "number", "withdrawn", "excluded"]
+    list_display = ["player", "tournament", "number", "withdrawn", "substitute", "excluded"]
     list_select_related = ["player", "tournament"]
-    list_filter = ["tournament", "withdrawn", "excluded"]
+    list_filter = ["tournament", "withdrawn", "substitute", "excluded"]
     search_fields = ["player__nickname"]
     autocomplete_fields = ["player"]
 
