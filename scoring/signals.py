@@ -53,8 +53,7 @@ _deleting: set[int] = set()
 
 @receiver(pre_delete, sender=Tournament, dispatch_uid="snapshots_tournament_pre_delete")
 def _tournament_deleting(sender, instance, **kwargs):
-    _deleting.add(instance.pk)
-    transaction.on_commit(lambda: _deleting.discard(instance.pk))
+    _deleting.add(instance.pk)  # until its post_delete, which comes after the cascade's
 
 
 @receiver(post_delete, sender=Tournament, dispatch_uid="snapshots_tournament_deleted")
