@@ -1,10 +1,15 @@
 """Two silent traps closed: a substitute does not add a participant for K (8.7), and games before
 the final follow the stage plan unless set (Ci's N, 8.6)."""
 import pytest
+from django.contrib import admin
+from django.contrib.messages import get_messages
+from django.contrib.messages.storage.fallback import FallbackStorage
+from django.test import RequestFactory
 from django.urls import reverse
 from django.utils import translation
 
 from protocols.records import tournament_data
+from scoring.recompute import recompute
 from tests.factories import PlayerFactory, RegistrationFactory, TableFactory, TournamentFactory
 from tests.tournament_builders import played
 from tournaments.models import Registration, Round, Stage, StageKind
@@ -51,8 +56,6 @@ def test_the_override_and_the_switch_are_named_as_the_reason(twenty):
 
 
 def test_the_public_page_says_whether_k_applies(client, twenty):
-    from scoring.recompute import recompute
-
     recompute(twenty.pk)
     body = client.get(f"/t/{twenty.slug}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "K applies: 20 participants" in body
@@ -97,3 +100,19 @@ def test_the_api_gives_the_participants_for_k_and_the_planned_games(client, twen
     twenty.save()
     body = client.get(f"/api/v1/tournaments/{twenty.slug}/").json()
     assert body["participants"] == 20 and body["games_before_final"] == 2
+
+
+def test_saving_a_value_other_than_the_plan_warns(admin_user):
+    tournament = played("warned", players=20, rounds=3)
+    request = RequestFactory().post("/")
+    request.user, request.session = admin_user, {}
+    request._messages = FallbackStorage(request)
+    tournament_admin = admin.site._registry[type(tournament)]
+    with translation.override("en"):
+        tournament.games_before_final = 3
+        tournament_admin.save_model(request, tournament, None, True)
+        assert list(get_messages(request)) == []  # the plan's own value: nothing to say
+        tournament.games_before_final = 10
+        tournament_admin.save_model(request, tournament, None, True)
+        [warning] = [str(m) for m in get_messages(request)]
+    assert warning.startswith("Games before the final is set to 10, but the stage plan gives 3")
