@@ -102,7 +102,7 @@ def snapshot_for(tournament_id: int, version: int, scope: str) -> tuple[Standing
 
 
 ROW_FIELDS = ("place", "file_id", "player_id", "nickname", "club", "games", "wins", "wins_as_don_or_sheriff",
-              "first_killed", "main", "extra", "total", "tiebreak_extra", "decided_by_lot", "breakdown")
+              "first_killed", "main", "extra", "total", "tiebreak_extra", "decided_by_lot", "mark", "breakdown")
 
 
 def standing_rows(snapshot: StandingsSnapshot, *, explanation: bool = False) -> list[dict]:

@@ -273,6 +273,8 @@ class StandingSerializer(serializers.Serializer):
     total = serializers.DecimalField(max_digits=8, decimal_places=2)
     tiebreak_extra = serializers.DecimalField(max_digits=8, decimal_places=2, help_text="Tiebreak 8.8.1.")
     decided_by_lot = serializers.BooleanField(help_text="The lot (8.8.5) decided this place.")
+    left = serializers.ChoiceField(["", "withdrawn", "excluded"],
+                                   help_text="The player left the tournament (their points stay): withdrawn or excluded.")
     breakdown = BreakdownSerializer()
     explanation = ExplainedGameSerializer(many=True, required=False, help_text="Only with ?explain=true.")
 

@@ -219,7 +219,7 @@ def standing_line(row: dict, meta: dict | None) -> dict:
         "club": row["club"], "games": row["games"], "wins": row["wins"], "wins_as_don_or_sheriff": row["wins_as_don_or_sheriff"],
         "first_killed": row["first_killed"], "main": _points(row["main"]), "extra": _points(row["extra"]),
         "total": _points(row["total"]), "tiebreak_extra": _points(row["tiebreak_extra"]),
-        "decided_by_lot": row["decided_by_lot"], "breakdown": row["breakdown"],
+        "decided_by_lot": row["decided_by_lot"], "left": row["mark"], "breakdown": row["breakdown"],
     }
     if meta is not None:
         line["explanation"] = explained_games(row["explanation"], meta)

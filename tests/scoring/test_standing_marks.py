@@ -21,3 +21,11 @@ def test_withdrawn_and_excluded_players_are_marked_in_the_snapshot_and_on_the_pa
     assert body.count('title="Withdrawn from the tournament">†</span>') == 1
     assert body.count('title="Excluded from the tournament">‡</span>') == 1
     assert "† withdrawn, ‡ excluded" in body
+
+
+def test_the_api_standings_say_who_left(client):
+    tournament = played("api-marks", players=20, rounds=1)
+    Registration.objects.filter(tournament=tournament, number=4).update(withdrawn=True)
+    recompute(tournament.pk, force=True)
+    lines = client.get(f"/api/v1/tournaments/{tournament.slug}/standings/").json()["standings"]
+    assert {line["nickname"]: line["left"] for line in lines if line["left"]} == {"api-marks-4": "withdrawn"}
