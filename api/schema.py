@@ -144,7 +144,7 @@ BREAKDOWN = {"win": "6.40", "compensation": "0.00", "removal": "0.00", "best_mov
              "penalty": "-0.40", "replay_penalty": "0.00"}
 STANDING = {"place": 1, "player": "p01", "player_id": 12, "nickname": "Ворон", "club": "Красная площадь", "games": 10,
             "wins": 6, "wins_as_don_or_sheriff": 2, "first_killed": 1, "main": "6.40", "extra": "0.85", "total": "7.25",
-            "tiebreak_extra": "0.85", "decided_by_lot": False, "breakdown": BREAKDOWN}
+            "tiebreak_extra": "0.85", "decided_by_lot": False, "left": "", "breakdown": BREAKDOWN}
 EXPLAINED = [{"number": 1, "game": "Q1-T1", "stage": "qualifying", "result": "red", "seat": 4, "role": "red", "points": "1.30",
               "lines": [{"component": "win", "clause": "8.2.1", "points": "1.00", "code": "red_win", "params": {},
                          "note": "red win"},

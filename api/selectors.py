@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from datetime import date
 
-from django.db.models import Case, CharField, Count, F, Prefetch, QuerySet, Value, When
+from django.db.models import Case, CharField, Count, F, Prefetch, Q, QuerySet, Value, When
 from django.utils import timezone
 
 from protocols.models import Game, Nomination, Protest, Seat, SeatPenalty, VoteCount
 from protocols.vocabulary import GameStatus
 from scoring.models import SCOPE_ALL, PlayerStanding, StandingsSnapshot
-from tournaments.models import Player, Registration, Round, Stage, Tournament
+from tournaments.models import Player, Publication, Registration, Round, Stage, Tournament
 from tournaments.vocabulary import STAGE_ORDER
 
 STAGES = ("qualifying", "semifinal", "final")
@@ -33,7 +33,7 @@ def tournament_detail(slug: str) -> Tournament | None:
     """A tournament with its chief judge, standings state, participants and stages with rounds."""
     return (
         tournaments().select_related("chief_judge", "standings_state")
-        .annotate(registered=Count("registrations", distinct=True))
+        .annotate(registered=Count("registrations", filter=Q(registrations__substitute=False), distinct=True))
         .prefetch_related(Prefetch("stages", queryset=Stage.objects.order_by("order").prefetch_related(
             Prefetch("rounds", queryset=Round.objects.order_by("number")))))
         .filter(slug=slug).first()
@@ -102,7 +102,7 @@ def snapshot_for(tournament_id: int, version: int, scope: str) -> tuple[Standing
 
 
 ROW_FIELDS = ("place", "file_id", "player_id", "nickname", "club", "games", "wins", "wins_as_don_or_sheriff",
-              "first_killed", "main", "extra", "total", "tiebreak_extra", "decided_by_lot", "breakdown")
+              "first_killed", "main", "extra", "total", "tiebreak_extra", "decided_by_lot", "mark", "breakdown")
 
 
 def standing_rows(snapshot: StandingsSnapshot, *, explanation: bool = False) -> list[dict]:
@@ -127,7 +127,8 @@ def players() -> QuerySet:
 def results_of(player: Player) -> list[dict]:
     """The player's tournaments, newest first, with their line of the current overall standings
     where those are public and computed; two queries."""
-    regs = list(Registration.objects.filter(player=player).select_related("tournament")
+    regs = list(Registration.objects.filter(player=player).exclude(tournament__publication=Publication.DRAFT)
+                .select_related("tournament")
                 .order_by("-tournament__start_date", "tournament__name"))
     rows = {r.snapshot.tournament_id: r for r in PlayerStanding.objects.filter(
         player=player, snapshot__scope=SCOPE_ALL, snapshot__tournament__standings_public=True,

@@ -1,4 +1,6 @@
 """Build a whole tournament with played, signed-off protocols: the demo, tests and benchmarks.
+The demo itself leaves its last qualifying round seated but unplayed, so that a judge who logs in
+has games to enter (`unplayed_rounds`).
 
 Rows are created in bulk (a handful of queries per round), so a 200-player tournament for the
 standings benchmark takes seconds, not minutes.
@@ -56,7 +58,7 @@ def _judge(username: str, name: str, password: str, group: str) -> Judge:
 def build_tournament(
     slug: str, *, name: str | None = None, players: int = 20, tables: int = 2, qualifying_rounds: int = 8,
     final_games: int = 4, seed: int = 1, signed_off: bool = True, cast: Cast | None = None,
-    seating_moves: int | None = None,
+    seating_moves: int | None = None, unplayed_rounds: int = 0,
 ) -> Tournament:
     """Create tournament `slug` with every protocol played out by `simulate_game`.
 
@@ -64,13 +66,19 @@ def build_tournament(
     with `seating_moves`, by the seating generator given that many moves (balanced seats, tables,
     judges and opponents, as a real tournament is seated); without, by a seeded shuffle (fast,
     for tests and benchmarks). The final seats the 10 players with most qualifying wins for
-    `final_games` games, rotated by a row-complete Latin square.
+    `final_games` games, rotated by a row-complete Latin square. The last `unplayed_rounds`
+    qualifying rounds are seated (games with their judges and seats) but not played; then there is
+    no final yet (`final_games` must be 0).
     Returns the existing tournament unchanged if `slug` is taken (idempotent)."""
     existing = Tournament.objects.filter(slug=slug).first()
     if existing is not None:
         return existing
     if players != 10 * tables:
         raise ValueError(f"players ({players}) must be 10 × tables ({tables}): every round seats everybody")
+    if unplayed_rounds and final_games:
+        raise ValueError("a final cannot be played before the last qualifying round: give final_games=0")
+    if not 0 <= unplayed_rounds <= qualifying_rounds:
+        raise ValueError(f"unplayed_rounds ({unplayed_rounds}) must be within 0..{qualifying_rounds}")
     cast = cast or Cast()
     rng = random.Random(seed)
     _user(*cast.admin, superuser=True)
@@ -94,7 +102,7 @@ def build_tournament(
         round_ = Round.objects.create(stage=qualifying, number=number)
         builder.add_round(qualifying, round_, [
             (table_rows[table - 1], judges[judge - 1], [people[p - 1] for p in seats]) for table, judge, seats in plan
-        ])
+        ], played=number <= qualifying_rounds - unplayed_rounds)
     if final_games:
         final = Stage.objects.create(tournament=tournament, kind=StageKind.FINAL, order=2)
         finalists = sorted(range(1, players + 1), key=lambda n: (-builder.wins[people[n - 1].pk], n))[:10]
@@ -139,25 +147,27 @@ class _GameBuilder:
         self.pending: list[tuple[Game, object, list[Player]]] = []
         self.wins: dict[int, int] = {}
 
-    def add_round(self, stage: Stage, round_: Round, tables: list[tuple[Table, Judge, list[Player]]]) -> None:
+    def add_round(self, stage: Stage, round_: Round, tables: list[tuple[Table, Judge, list[Player]]], *,
+                  played: bool = True) -> None:
         now = timezone.now()
+        signed_off = self.signed_off and played
         for table, judge, seated in tables:
             self.number += 1
-            played = simulate_game(self.rng)
+            outcome = simulate_game(self.rng)
             game = Game(
                 tournament=self.tournament, stage=stage, round=round_, table=table, number=self.number, judge=judge,
                 played_on=self.tournament.start_date,
-                status=GameStatus.SIGNED_OFF if self.signed_off else GameStatus.SCHEDULED,
-                result=played.result if self.signed_off else "",
-                first_killed_seat=played.first_killed if self.signed_off else None,
-                best_move=played.best_move if self.signed_off else [],
-                signed_off_at=now if self.signed_off else None,
-                signed_off_by=judge.user if self.signed_off else None,
+                status=GameStatus.SIGNED_OFF if signed_off else GameStatus.SCHEDULED,
+                result=outcome.result if signed_off else "",
+                first_killed_seat=outcome.first_killed if signed_off else None,
+                best_move=outcome.best_move if signed_off else [],
+                signed_off_at=now if signed_off else None,
+                signed_off_by=judge.user if signed_off else None,
             )
-            self.pending.append((game, played, seated))
-            if self.signed_off:
-                for seat, player in zip(played.seats, seated):
-                    won = (seat.role in ("black", "don")) == (played.result == "black")
+            self.pending.append((game, outcome if signed_off else None, seated))
+            if signed_off:
+                for seat, player in zip(outcome.seats, seated):
+                    won = (seat.role in ("black", "don")) == (outcome.result == "black")
                     self.wins[player.pk] = self.wins.get(player.pk, 0) + int(won)
             else:
                 for player in seated:
@@ -167,25 +177,24 @@ class _GameBuilder:
         games = Game.objects.bulk_create([g for g, _p, _s in self.pending])
         seats, nominations, votes = [], [], []
         for game, (_g, played, seated) in zip(games, self.pending):
+            if played is None:  # seated, not played: players in seats 1..10, nothing else
+                seats += [Seat(game=game, number=number, player=player) for number, player in enumerate(seated, 1)]
+                continue
             for seat, player in zip(played.seats, seated):
-                if self.signed_off:
-                    seats.append(Seat(
-                        game=game, number=seat.number, player=player, role=seat.role, fouls=seat.fouls, removed=seat.removed,
-                        left_how=seat.left_how, left_on=seat.left_on, extra=seat.extra, extra_reason=seat.extra_reason,
-                        extra_approved=seat.extra_approved,
-                    ))
-                else:
-                    seats.append(Seat(game=game, number=seat.number, player=player))
-            if self.signed_off:
-                nominations += [Nomination(game=game, day=d, by_seat=b, nominee_seat=n) for d, b, n in played.nominations]
-                votes += [VoteCount(game=game, day=d, ballot=1, nominee_seat=n, votes=v) for d, n, v in played.votes]
+                seats.append(Seat(
+                    game=game, number=seat.number, player=player, role=seat.role, fouls=seat.fouls, removed=seat.removed,
+                    left_how=seat.left_how, left_on=seat.left_on, extra=seat.extra, extra_reason=seat.extra_reason,
+                    extra_approved=seat.extra_approved,
+                ))
+            nominations += [Nomination(game=game, day=d, by_seat=b, nominee_seat=n) for d, b, n in played.nominations]
+            votes += [VoteCount(game=game, day=d, ballot=1, nominee_seat=n, votes=v) for d, n, v in played.votes]
         seats = Seat.objects.bulk_create(seats)
         Nomination.objects.bulk_create(nominations)
         VoteCount.objects.bulk_create(votes)
-        if self.signed_off:
-            by_key = {(s.game_id, s.number): s for s in seats}
-            SeatPenalty.objects.bulk_create(
-                SeatPenalty(seat=by_key[(game.pk, seat.number)], clause=clause, reason=reason)
-                for game, (_g, played, _s) in zip(games, self.pending) for seat in played.seats for clause, reason in seat.penalties
-            )
+        by_key = {(s.game_id, s.number): s for s in seats}
+        SeatPenalty.objects.bulk_create(
+            SeatPenalty(seat=by_key[(game.pk, seat.number)], clause=clause, reason=reason)
+            for game, (_g, played, _s) in zip(games, self.pending) if played is not None
+            for seat in played.seats for clause, reason in seat.penalties
+        )
         self.pending = []

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_safe
 
 from protocols.models import GameStatus, Seat
 from scoring.models import StandingsState
+from tournaments.permissions import can_read_publicly
 
 from .exporters import FORMATS, ProtocolExporter, SeatingExporter, StandingsExporter
 from .responses import file_response
@@ -23,11 +24,15 @@ from .texts import export_language
 FILE_TTL = 3600
 
 
-def _tournament(slug: str):
+def _tournament(slug: str, user):
+    """The tournament of a public file, or 404 (a draft: for its organisers only)."""
     try:
-        return tournament_by_slug(slug)
+        tournament = tournament_by_slug(slug)
     except NotFound:
         raise Http404("no such tournament") from None
+    if not can_read_publicly(user, tournament):
+        raise Http404("no such tournament")
+    return tournament
 
 
 def _serve(key: str, build):
@@ -56,7 +61,7 @@ def _stage(request, tournament):
 @require_safe
 def standings_file(request, slug, fmt):
     _check_format(fmt)
-    tournament = _tournament(slug)
+    tournament = _tournament(slug, request.user)
     if not tournament.standings_public:
         raise Http404("the standings are not public")
     stage = _stage(request, tournament)
@@ -69,7 +74,7 @@ def standings_file(request, slug, fmt):
 @require_safe
 def seating_file(request, slug, fmt):
     _check_format(fmt)
-    tournament = _tournament(slug)
+    tournament = _tournament(slug, request.user)
     stage = _stage(request, tournament)
     language = export_language(tournament, request.GET.get("lang"))
     seats = Seat.objects.filter(game__tournament=tournament).order_by("game_id", "number")
@@ -81,7 +86,7 @@ def seating_file(request, slug, fmt):
 
 @require_safe
 def protocol_file(request, slug, number):
-    tournament = _tournament(slug)
+    tournament = _tournament(slug, request.user)
     if not 0 < number <= MAX_ID:
         raise Http404("no such game")
     try:

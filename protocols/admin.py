@@ -70,7 +70,7 @@ class SeatInline(ScopedInlineMixin, PrelabelledInline):
     extra = 0
     max_num = 10
     entered = ["fouls", "removed", "left_how", "left_on", "extra", "extra_reason", "extra_approved", "gross_violation"]
-    raw_id_labels = {"player": "nickname"}
+    autocomplete_labels = {"player": "nickname"}
 
     def get_queryset(self, request):
         return super().get_queryset(request).select_related("game", "player")
@@ -133,6 +133,7 @@ class GameAdmin(AccusativeTitles, GameScopedAdmin):
     list_filter = ["tournament", "stage__kind", "round__number", "status", "result"]
     search_fields = ["seats__player__nickname"]
     raw_id_fields = ["replay_of", "signed_off_by"]
+    autocomplete_fields = ["judge"]
     readonly_fields = PROTOCOL_FIELDS + ["entry_page"]
     inlines = [SeatInline, ProtestInline]
     actions = ["sign_off_games"]

@@ -30,7 +30,7 @@ class Game(models.Model):
     tournament = models.ForeignKey(Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="games")
     stage = models.ForeignKey(Stage, verbose_name=_("stage"), on_delete=models.CASCADE, related_name="games")
     round = models.ForeignKey(Round, verbose_name=_("round"), on_delete=models.CASCADE, related_name="games")
-    table = models.ForeignKey(Table, verbose_name=_("table"), on_delete=models.PROTECT, related_name="games")
+    table = models.ForeignKey(Table, verbose_name=_("table"), on_delete=models.RESTRICT, related_name="games")
     number = models.PositiveIntegerField(_("game number"), help_text=_("Number of the game in the tournament."))
     code = models.CharField(
         _("id in the tournament file"), max_length=40, blank=True,
@@ -43,7 +43,7 @@ class Game(models.Model):
     result_kind = models.CharField(_("how it ended"), max_length=16, choices=ResultKind.choices, default=ResultKind.NORMAL)
     awarded_reason = models.TextField(_("reason the loss was awarded"), blank=True)
     replay_of = models.OneToOneField(
-        "self", verbose_name=_("replay of"), null=True, blank=True, on_delete=models.PROTECT, related_name="replay",
+        "self", verbose_name=_("replay of"), null=True, blank=True, on_delete=models.RESTRICT, related_name="replay",
         help_text=_("The annulled game this game replays (mafclub, 003 item 10)."),
     )
     # Лучший ход / Prima Nota: the first-killed seat and up to three named seats; no seat = a miss.

@@ -17,9 +17,13 @@ from protocols.models import Game, GameStatus, Seat, SeatPenalty
 from scoring.core import model as core
 from scoring.core.settings import Settings
 from tournaments.models import Player, Registration, Tournament
+from tournaments.participants import participants_for_k
+from tournaments.stage_plan import games_before_final
 
 _STAGE_LETTER = {core.QUALIFYING: "Q", core.SEMIFINAL: "S", core.FINAL: "F"}
 _ZERO = Decimal("0")
+# How the standings mark a player who left the tournament (PlayerStanding.mark).
+MARK_WITHDRAWN, MARK_EXCLUDED = "withdrawn", "excluded"
 
 
 @dataclass
@@ -30,6 +34,7 @@ class Loaded:
     game_numbers: dict[str, int] = field(default_factory=dict)      # core game id -> Game.number
     player_pks: dict[str, int] = field(default_factory=dict)        # core player id -> Player.pk
     clubs: dict[str, str] = field(default_factory=dict)             # core player id -> club name
+    marks: dict[str, str] = field(default_factory=dict)             # core player id -> "withdrawn" / "excluded"
 
 
 def derived_game_id(stage: str, round_number: int, table_number: int, replay: bool) -> str:
@@ -50,16 +55,19 @@ def core_settings(t: Tournament) -> Settings:
 def load(t: Tournament, *, signed_off_only: bool = True) -> Loaded:
     registrations = list(
         Registration.objects.filter(tournament=t)
-        .values_list("player_id", "code", "player__nickname", "player__club__name")
+        .values_list("player_id", "code", "player__nickname", "player__club__name", "substitute", "withdrawn", "excluded")
     )
     file_ids: dict[int, str] = {}
     players: dict[str, core.Player] = {}
     clubs: dict[str, str] = {}
-    for player_pk, code, nickname, club in registrations:
+    marks: dict[str, str] = {}
+    for player_pk, code, nickname, club, _substitute, withdrawn, excluded in registrations:
         fid = code or f"p{player_pk}"
         file_ids[player_pk] = fid
         players[fid] = core.Player(fid, nickname)
         clubs[fid] = club or ""
+        if excluded or withdrawn:
+            marks[fid] = MARK_EXCLUDED if excluded else MARK_WITHDRAWN
 
     rows = list(
         Game.objects.filter(tournament=t)
@@ -114,13 +122,13 @@ def load(t: Tournament, *, signed_off_only: bool = True) -> Loaded:
             first_killed, tuple(seats_by_game.get(pk, ())),
         ))
 
-    participants = t.participants_override if t.participants_override is not None else len(registrations)
+    participants = participants_for_k(t, registered=sum(1 for row in registrations if not row[4]))
     tournament = core.Tournament(  # str(): a just-created instance holds TextChoices members
-        str(t.name), str(t.ruleset), participants, int(t.games_before_final), str(t.lot_seed),
+        str(t.name), str(t.ruleset), participants, int(games_before_final(t)), str(t.lot_seed),
         tuple(players.values()), tuple(games), core_settings(t),
     )
     player_pks = {fid: pk for pk, fid in file_ids.items()}
-    return Loaded(tournament, game_numbers, player_pks, clubs)
+    return Loaded(tournament, game_numbers, player_pks, clubs, marks)
 
 
 def tournament_data(t: Tournament, signed_off_only: bool = True) -> core.Tournament:

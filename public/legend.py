@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext_lazy as _
 
 from scoring.core.rulesets import BREAKDOWN_KEYS, get_ruleset
+from tournaments.participants import participants_for_k
 
 SIDES = {"red": _("the red team"), "black": _("the black team")}
 
@@ -41,10 +42,8 @@ def k_legend(tournament, snapshot) -> KLegend | None:
         return KLegend("off", **common)
     if snapshot.k:
         return KLegend("applies", k=snapshot.k, hard_side=SIDES["red" if red < black else "black"], **common)
-    registered = getattr(tournament, "registered", None)  # selectors.tournament_for_page counts them
-    participants = tournament.participants_override
-    if participants is None:
-        participants = registered if registered is not None else tournament.participants
+    # selectors.tournament_for_page counts the participants (substitutes do not count)
+    participants = participants_for_k(tournament, registered=getattr(tournament, "registered_at_start", None))
     if participants > tournament.k_max_participants:
         return KLegend("too_many", **common)
     return KLegend("equal", **common)

@@ -6,20 +6,21 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date
 
-from django.db.models import Count, Prefetch
+from django.db.models import Count, Prefetch, Q
 from django.http import Http404
 
 from protocols.models import Game, GameStatus, Nomination, Protest, ProtocolVersion, Seat, SeatPenalty, VoteCount
 from scoring import pointer
 from scoring.models import SCOPE_ALL, PlayerStanding, StandingsSnapshot, StandingsState
-from tournaments.models import Registration, Tournament
+from tournaments.models import Publication, Registration, Tournament
+from tournaments.permissions import can_preview, can_read_publicly
 from tournaments.vocabulary import StageKind, stage_position
 
 STAGE_KEYS = tuple(StageKind.values)
 MAX_ID = 2**63 - 1  # larger numbers in a URL overflow the database driver: 404, not 500
 ROW_FIELDS = (
     "place", "player_id", "file_id", "nickname", "club", "games", "wins", "wins_as_don_or_sheriff",
-    "first_killed", "main", "extra", "total", "tiebreak_extra", "decided_by_lot",
+    "first_killed", "main", "extra", "total", "tiebreak_extra", "decided_by_lot", "mark",
 )
 
 
@@ -27,22 +28,24 @@ PERIODS = ("ongoing", "upcoming", "finished")  # the home page's groups, in its 
 
 
 def tournament_period(tournament: Tournament, today: date) -> str:
-    """"upcoming", "ongoing" or "finished". Derived from the dates for now; the one place to
-    switch to the tournament's status once it has one."""
+    """"upcoming", "ongoing" or "finished": a tournament its organisers marked finished is
+    finished; otherwise its dates decide."""
+    if tournament.publication == Publication.FINISHED or tournament.end_date < today:
+        return "finished"
     if tournament.start_date > today:
         return "upcoming"
-    if tournament.end_date < today:
-        return "finished"
     return "ongoing"
 
 
 def public_tournaments(*, today: date, query: str = "") -> dict[str, list[Tournament]]:
-    """The home page's tournaments by period (PERIODS), matching `query` in the name or city
-    (name_key: case and ё/е do not matter); upcoming soonest first, the others newest first.
-    One query: a few hundred tournaments at most."""
+    """The home page's tournaments by period (PERIODS), drafts never listed, matching `query` in
+    the name or city (name_key: case and ё/е do not matter); upcoming soonest first, the others
+    newest first. One query: a few hundred tournaments at most."""
     key = name_key(query or "")
     groups: dict[str, list[Tournament]] = {period: [] for period in PERIODS}
-    for t in Tournament.objects.only("slug", "name", "city", "start_date", "end_date").order_by("-start_date", "name"):
+    listed = (Tournament.objects.exclude(publication=Publication.DRAFT)
+              .only("slug", "name", "city", "start_date", "end_date", "publication").order_by("-start_date", "name"))
+    for t in listed:
         if key and key not in name_key(t.name) and key not in name_key(t.city or ""):
             continue
         groups[tournament_period(t, today)].append(t)
@@ -50,25 +53,32 @@ def public_tournaments(*, today: date, query: str = "") -> dict[str, list[Tourna
     return groups
 
 
-def tournament_for_page(slug: str) -> Tournament:
-    """The tournament with its standings state (version, computed at) and its number of
-    registrations (`registered`, for the K legend) in one query, or 404."""
-    tournament = (Tournament.objects.select_related("standings_state").annotate(registered=Count("registrations"))
-                  .filter(slug=slug).first())
-    if tournament is None:
+def tournament_for_page(slug: str, user=None) -> Tournament:
+    """The tournament with its standings state (version, computed at) in one query, or 404
+    (also for a draft, unless `user` may preview it). `registered_at_start` counts the
+    participants for K (tournaments/participants.py) in the same query."""
+    tournament = (Tournament.objects.select_related("standings_state").filter(slug=slug)
+                  .annotate(registered_at_start=Count("registrations", filter=Q(registrations__substitute=False)))
+                  .first())
+    if tournament is None or not can_read_publicly(user, tournament):
         raise Http404("no such tournament")
     return tournament
 
 
-def page_state(slug: str) -> tuple[int, int, bool, object]:
-    """(tournament pk, computed standings version, standings public?, computed at), or 404.
+def page_state(slug: str, user=None) -> tuple[tuple[int, int, bool, object], bool]:
+    """((tournament pk, computed standings version, standings public?, computed at), preview?), or 404.
 
     What a cached standings page needs to know that its copy is current: one small statement,
-    memoised for a second per process (scoring/snapshots/pointer.py)."""
+    memoised for a second per process (scoring/snapshots/pointer.py). A draft is found only for a
+    user who may preview it (then `preview` is True)."""
     state = pointer.current(slug)
-    if state is None:
-        raise Http404("no such tournament")
-    return state
+    if state is not None:
+        return state, False
+    if user is not None and user.is_authenticated:
+        tournament = Tournament.objects.filter(slug=slug).first()
+        if tournament is not None and can_preview(user, tournament):
+            return pointer.current(slug, drafts=True), True
+    raise Http404("no such tournament")
 
 
 def standings_version(tournament: Tournament) -> tuple[int, object]:

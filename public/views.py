@@ -19,6 +19,7 @@ from django.views.decorators.http import require_safe
 from protocols.vocabulary import LEFT_WHEN, ROLE_NAMES, GameResult, GameStatus, Removal, in_sentence, label_of
 from scoring import explanations
 from scoring.vocabulary import COMPONENTS, NO_POINTS, SCOPES
+from tournaments.participants import k_verdict
 from tournaments.permissions import can_file_protest, is_chief_judge, is_late, protest_deadline
 
 from . import legend, selectors
@@ -50,6 +51,13 @@ def tournament_list(request):
     })
 
 
+def _tournament(request, slug):
+    """The page's tournament, or 404; a draft only for its organisers, under a preview banner."""
+    tournament = selectors.tournament_for_page(slug, request.user)
+    request.tournament_preview = not tournament.is_public
+    return tournament
+
+
 def _scope(request) -> str:
     scope = request.GET.get("stage", "")
     return scope if scope in selectors.STAGE_KEYS else "all"
@@ -57,14 +65,16 @@ def _scope(request) -> str:
 
 def _standings_context(request, tournament, *, whole_page: bool) -> dict:
     version, computed_at = selectors.standings_version(tournament)
-    context = {"tournament": tournament, "version": version, "computed_at": computed_at, "stage_labels": SCOPES}
+    context = {"tournament": tournament, "version": version, "computed_at": computed_at, "stage_labels": SCOPES,
+               "k_verdict": k_verdict(tournament, registered=tournament.registered_at_start)}
     if whole_page:  # "find me" suggestions; the swappable block has no form
         context["names"] = [nickname for _pk, nickname in selectors.nicknames(tournament)]
     if tournament.standings_public:
         view = selectors.standings(tournament, _scope(request))
         context.update(standings=view, rows=view.rows, scope=view.scope,
                        k_legend=legend.k_legend(tournament, view.snapshot),
-                       lot_used=any(row["decided_by_lot"] for row in view.rows))
+                       lot_used=any(row["decided_by_lot"] for row in view.rows),
+                       marks_used=any(row.get("mark") for row in view.rows))
     # the page is cached under its scope only: the language switch keeps the stage and nothing else
     scope = _scope(request)
     context["language_params"] = {"stage": scope} if scope != "all" else {}
@@ -74,12 +84,13 @@ def _standings_context(request, tournament, *, whole_page: bool) -> dict:
 def _cached(request, slug: str, kind: str, template: str) -> HttpResponse:
     """The standings page (or its swappable block), rendered once per snapshot version and
     language, kept plain and gzipped (a 200-player table is ~65 KB, ~8 KB gzipped: a hall's Wi-Fi)."""
-    pk, version, public, _at = selectors.page_state(slug)
+    (pk, version, public, _at), preview = selectors.page_state(slug, request.user)
+    request.tournament_preview = preview
     gz = "gzip" in request.META.get("HTTP_ACCEPT_ENCODING", "")
-    key = f"standings-page:{kind}:{pk}:{version}:{_scope(request)}:{get_language()}:{int(public)}"
+    key = f"standings-page:{kind}:{pk}:{version}:{_scope(request)}:{get_language()}:{int(public)}:{int(preview)}"
     body = cache.get(key + (":gz" if gz else ""))
     if body is None:
-        tournament = selectors.tournament_for_page(slug)
+        tournament = selectors.tournament_for_page(slug, request.user)
         plain = render_to_string(template, _standings_context(request, tournament, whole_page=kind == "page"), request).encode()
         packed = gzip.compress(plain, compresslevel=6, mtime=0)
         cache.set_many({key: plain, key + ":gz": packed}, PAGE_TTL)
@@ -106,7 +117,7 @@ def standings_fragment(request, slug):
 @require_safe
 def standings_version(request, slug):
     """What standings.js polls: the newest snapshot's version (tiny, never cached)."""
-    _pk, version, _public, computed_at = selectors.page_state(slug)
+    (_pk, version, _public, computed_at), _preview = selectors.page_state(slug, request.user)
     response = JsonResponse({"version": version, "computed_at": computed_at.isoformat() if computed_at else None})
     response["Cache-Control"] = "no-store"
     return response
@@ -131,7 +142,7 @@ def _player_games(row) -> list[dict]:
 @require_safe
 def player_detail(request, slug, player_id):
     """A player's place, breakdown and every game with the clause of each point."""
-    tournament = selectors.tournament_for_page(slug)
+    tournament = _tournament(request, slug)
     info, row = selectors.player_page(tournament, player_id)
     next_seat = selectors.next_seat_of(tournament, player_id)
     _version, computed_at = selectors.standings_version(tournament)
@@ -148,7 +159,7 @@ def player_detail(request, slug, player_id):
 @require_safe
 def game_detail(request, slug, number):
     """A game's protocol once signed off; before that, only who sits where."""
-    tournament = selectors.tournament_for_page(slug)
+    tournament = _tournament(request, slug)
     game = selectors.game_protocol(tournament, number)
     seats = []
     for seat in game.seats.all():
@@ -192,7 +203,7 @@ def _seat_items(seats: list[tuple], me_id) -> str:
 @require_safe
 def seating(request, slug):
     """Every round's tables and seats, and "find me": a player's next table and seat."""
-    tournament = selectors.tournament_for_page(slug)
+    tournament = _tournament(request, slug)
     rounds = selectors.seating(tournament)
     names = selectors.nicknames(tournament)
     found = selectors.find_player(tournament, request.GET.get("me", ""), rounds, names)

@@ -99,6 +99,10 @@ class PlayerStanding(models.Model):
     total = models.DecimalField(_("total"), max_digits=8, decimal_places=2)
     tiebreak_extra = models.DecimalField(_("extra points of tiebreak 1"), max_digits=8, decimal_places=2)
     decided_by_lot = models.BooleanField(_("place decided by lot"), default=False)
+    mark = models.CharField(
+        _("left the tournament"), max_length=16, blank=True, default="",
+        help_text=_("\"withdrawn\" or \"excluded\": the player no longer plays; their points stay in the standings."),
+    )
     breakdown = models.JSONField(_("points by component"), default=dict)
     explanation = models.JSONField(
         _("explanation"), default=list,

@@ -15,7 +15,7 @@ from django.conf import settings
 from django.db import connection
 from django.utils.dateparse import parse_datetime
 
-from tournaments.models import Tournament
+from tournaments.models import Publication, Tournament
 
 from .models import StandingsState
 
@@ -23,19 +23,23 @@ _SQL = (
     f"SELECT t.id, s.computed_version, t.standings_public, s.computed_at FROM {Tournament._meta.db_table} t "
     f"LEFT JOIN {StandingsState._meta.db_table} s ON s.tournament_id = t.id WHERE t.slug = %s"
 )
+# A draft is not public: the pointer does not find it, so every public read of it is a 404; an
+# organiser's preview asks with `drafts=True` (never memoised).
+_PUBLIC_ONLY = f" AND t.publication <> '{Publication.DRAFT.value}'"
 _memo: dict[str, tuple[float, tuple]] = {}
 _MAX_ENTRIES = 1000
 
 
-def current(slug: str) -> tuple[int, int, bool, datetime | None] | None:
-    """(tournament pk, computed version (0: none yet), standings public?, computed at), or None."""
-    ttl = settings.STANDINGS_POINTER_TTL
+def current(slug: str, *, drafts: bool = False) -> tuple[int, int, bool, datetime | None] | None:
+    """(tournament pk, computed version (0: none yet), standings public?, computed at), or None
+    (no such tournament, or a draft unless `drafts`)."""
+    ttl = 0 if drafts else settings.STANDINGS_POINTER_TTL
     now = time.monotonic()
-    hit = _memo.get(slug)
+    hit = None if drafts else _memo.get(slug)
     if hit is not None and hit[0] > now:
         return hit[1]
     with connection.cursor() as cursor:
-        cursor.execute(_SQL, [slug])
+        cursor.execute(_SQL if drafts else _SQL + _PUBLIC_ONLY, [slug])
         row = cursor.fetchone()
     if row is None:
         return None  # unknown slugs are not kept: they cannot fill the memo

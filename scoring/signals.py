@@ -2,11 +2,11 @@
 announces (`protocol_changed`), and a change of the tournament's scoring settings or of who is
 registered."""
 from django.db import transaction
-from django.db.models.signals import post_delete, post_save, pre_save
+from django.db.models.signals import post_delete, post_save, pre_delete, pre_save
 from django.dispatch import receiver
 
 from protocols.signals import protocol_changed
-from tournaments.models import Player, Registration, Tournament
+from tournaments.models import Player, Registration, Round, Tournament
 
 from . import pointer
 from .services import request_recompute
@@ -46,11 +46,40 @@ def _tournament_saved(sender, instance, created, raw=False, update_fields=None, 
     instance._scoring_before = now
 
 
+# Tournaments being deleted in this process: their registrations and rounds go first (the cascade),
+# and asking for a recomputation then would recreate the standings state of a deleted tournament.
+_deleting: set[int] = set()
+
+
+@receiver(pre_delete, sender=Tournament, dispatch_uid="snapshots_tournament_pre_delete")
+def _tournament_deleting(sender, instance, **kwargs):
+    _deleting.add(instance.pk)  # until its post_delete, which comes after the cascade's
+
+
+@receiver(post_delete, sender=Tournament, dispatch_uid="snapshots_tournament_deleted")
+def _tournament_deleted(sender, instance, **kwargs):
+    _deleting.discard(instance.pk)
+    transaction.on_commit(pointer.forget)
+
+
 @receiver(post_save, sender=Registration, dispatch_uid="snapshots_registration_saved")
 @receiver(post_delete, sender=Registration, dispatch_uid="snapshots_registration_deleted")
 def _registration_changed(sender, instance, raw=False, **kwargs):
-    if not raw and Tournament.objects.filter(pk=instance.tournament_id).exists():
+    if not raw and instance.tournament_id not in _deleting and Tournament.objects.filter(pk=instance.tournament_id).exists():
         request_recompute(instance.tournament_id)
+
+
+@receiver(post_save, sender=Round, dispatch_uid="snapshots_round_saved")
+@receiver(post_delete, sender=Round, dispatch_uid="snapshots_round_deleted")
+def _round_changed(sender, instance, raw=False, **kwargs):
+    """A tournament whose games before the final follow the stage plan scores anew when a round
+    of the plan comes or goes (Ci's N may change)."""
+    if raw:
+        return
+    tournament = Tournament.objects.filter(stages__pk=instance.stage_id, games_before_final__isnull=True).first()
+    if tournament is None or tournament.pk in _deleting:
+        return
+    request_recompute(tournament)
 
 
 @receiver(post_save, sender=Player, dispatch_uid="snapshots_player_saved")

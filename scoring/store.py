@@ -23,7 +23,8 @@ log = logging.getLogger(__name__)
 
 _ROW_COLUMNS = (
     "snapshot_id", "player_id", "place", "file_id", "nickname", "club", "games", "wins", "wins_as_don_or_sheriff",
-    "first_killed", "main", "extra", "total", "tiebreak_extra", "decided_by_lot", "breakdown", "explanation",
+    "first_killed", "main", "extra", "total", "tiebreak_extra", "decided_by_lot", "mark", "breakdown",
+    "explanation",
 )
 
 
@@ -53,6 +54,7 @@ def store_snapshot(tournament, loaded, version: int, now) -> int:
                 "games": r.games, "wins": r.wins, "wins_as_don_or_sheriff": r.wins_as_don_or_sheriff,
                 "first_killed": r.first_killed, "main": d["main"], "extra": d["extra"], "total": d["total"],
                 "tiebreak_extra": d["tiebreak_extra"], "decided_by_lot": r.decided_by_lot,
+                "mark": loaded.marks.get(r.player, ""),
                 "breakdown": d["breakdown"], "explanation": games,
             })
     _insert_rows(rows)

@@ -13,6 +13,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Judge, Player, Registration, Stage, StageKind
+from tournaments.stage_plan import FALLBACK_GAMES_BEFORE_FINAL
 
 from .selectors import PLAYED_STATUSES, active_registrations, judge_choices, standings_pick, stored_seating
 from .services import BALANCE_CHOICES, DEFAULT_BALANCE
@@ -114,7 +115,7 @@ class GenerateSeatingForm(forms.Form):
             del self.fields["tables"]
             del self.fields["balance"]  # one table, the seats rotated: nothing to balance
         else:
-            self.fields["games"].initial = stage.tournament.games_before_final
+            self.fields["games"].initial = stage.tournament.games_before_final or FALLBACK_GAMES_BEFORE_FINAL
         self.standings_note = self._preselect_from_standings()
 
     def _preselect_from_standings(self) -> str | None:

@@ -366,7 +366,8 @@ def _register_substitutes(*, stage: Stage, substitutes: Sequence[Player]) -> Non
         registration = Registration.objects.filter(tournament_id=tournament_id, player=player).first()
         if registration is None:
             top += 1
-            Registration.objects.create(tournament_id=tournament_id, player=player, number=top)
+            # a substitute: takes over a withdrawn player's games, adds no participant for K (8.7)
+            Registration.objects.create(tournament_id=tournament_id, player=player, number=top, substitute=True)
         elif registration.withdrawn:
             registration.withdrawn = False
             registration.save(update_fields=["withdrawn"])

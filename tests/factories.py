@@ -53,6 +53,7 @@ class TournamentFactory(factory.django.DjangoModelFactory):
     start_date = datetime.date(2026, 11, 1)
     end_date = datetime.date(2026, 11, 2)
     lot_seed = factory.LazyAttribute(lambda t: t.slug)
+    games_before_final = 10  # explicit: the tests' expected points were worked out with N = 4
 
 
 class TournamentJudgeFactory(factory.django.DjangoModelFactory):

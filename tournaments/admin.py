@@ -1,12 +1,19 @@
-from django.contrib import admin
+from django.contrib import admin, messages
+from django.contrib.admin.utils import unquote
+from django.http import HttpResponseRedirect
+from django.urls import reverse
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from .action_log import action_log_csv
 from .admin_access import ScopedInlineMixin, TournamentScopedAdmin
 from .admin_inlines import PrelabelledInline
+from .admin_registration_import import RegistrationImportAdmin
 from .admin_titles import AccusativeTitles
-from .models import ActionLog, Club, Judge, Player, Registration, Round, Stage, Table, Tournament, TournamentJudge
+from .models import ActionLog, Club, Judge, Player, Publication, Registration, Round, Stage, Table, Tournament, TournamentJudge
+from .participants import k_verdict
+from .permissions import is_superuser
+from .stage_plan import planned_games_before_final
 
 
 @admin.register(Club)
@@ -21,10 +28,9 @@ class PlayerAdmin(AccusativeTitles, admin.ModelAdmin):
     verbose_name_accusative = pgettext_lazy("accusative", "player")
     list_display = ["nickname", "real_name", "club", "city"]
     list_select_related = ["club"]
-    search_fields = ["nickname", "real_name"]
+    search_fields = ["nickname", "real_name", "city"]
     list_filter = ["club"]
-    autocomplete_fields = ["club"]
-    raw_id_fields = ["user"]
+    autocomplete_fields = ["club", "user"]
 
 
 @admin.register(Judge)
@@ -33,7 +39,7 @@ class JudgeAdmin(AccusativeTitles, admin.ModelAdmin):
     list_display = ["name", "user"]
     list_select_related = ["user"]
     search_fields = ["name", "user__username"]
-    raw_id_fields = ["user"]
+    autocomplete_fields = ["user"]
 
 
 class StageInline(ScopedInlineMixin, admin.TabularInline):
@@ -47,7 +53,7 @@ class StageInline(ScopedInlineMixin, admin.TabularInline):
 class TournamentJudgeInline(PrelabelledInline):
     model = TournamentJudge
     extra = 0
-    raw_id_labels = {"judge": "name"}
+    autocomplete_labels = {"judge": "name"}
 
     def get_queryset(self, request):
         return super().get_queryset(request).select_related("judge")
@@ -56,7 +62,7 @@ class TournamentJudgeInline(PrelabelledInline):
 class RegistrationInline(PrelabelledInline):
     model = Registration
     extra = 0
-    raw_id_labels = {"player": "nickname"}
+    autocomplete_labels = {"player": "nickname"}
 
     def get_queryset(self, request):
         return super().get_queryset(request).select_related("player", "tournament")
@@ -68,27 +74,83 @@ class TableInline(ScopedInlineMixin, admin.TabularInline):
 
 
 @admin.register(Tournament)
-class TournamentAdmin(AccusativeTitles, TournamentScopedAdmin):
+class TournamentAdmin(AccusativeTitles, RegistrationImportAdmin, TournamentScopedAdmin):
     verbose_name_accusative = pgettext_lazy("accusative", "tournament")
     tournament_lookup = ""
-    list_display = ["name", "slug", "city", "start_date", "ruleset", "chief_judge", "standings_public"]
+    list_display = ["name", "slug", "city", "start_date", "ruleset", "chief_judge", "publication", "standings_public"]
     list_select_related = ["chief_judge"]
-    list_filter = ["ruleset", "standings_public"]
+    list_filter = ["publication", "ruleset", "standings_public"]
     search_fields = ["name", "slug", "city"]
     prepopulated_fields = {"slug": ["name"]}
-    autocomplete_fields = ["chief_judge", "appeals"]
-    filter_horizontal = ["organisers"]
+    autocomplete_fields = ["chief_judge", "appeals", "organisers"]
     inlines = [StageInline, TournamentJudgeInline, TableInline, RegistrationInline]
     fieldsets = [
         (None, {"fields": [
-            "name", "slug", "city", ("start_date", "end_date"), "ruleset", "chief_judge", "standings_public", "language",
+            "name", "slug", "city", ("start_date", "end_date"), "publication", "ruleset", "chief_judge", "standings_public",
+            "language",
         ]}),
         (_("Who runs it"), {"fields": ["organisers", "appeals"]}),
         (_("Scoring settings"), {"fields": [
-            "games_before_final", "lot_seed", "participants_override", ("k_applies", "k_max_participants"),
-            ("best_move_three", "best_move_two"), "fourth_foul_removal_counts",
+            ("games_before_final", "planned_games"), "lot_seed", "participants_override", ("k_applies", "k_max_participants"),
+            "k_rule", ("best_move_three", "best_move_two"), "fourth_foul_removal_counts",
         ]}),
     ]
+    readonly_fields = ["planned_games", "k_rule"]
+
+    @admin.display(description=_("by the stage plan"))
+    def planned_games(self, obj):
+        planned = planned_games_before_final(obj) if obj is not None and obj.pk else None
+        if planned is None:
+            return gettext("no qualifying or semifinal rounds yet")
+        if obj.games_before_final is not None and obj.games_before_final != planned:
+            return gettext("%(n)s games — differs from the value set; empty the field to follow the plan") % {"n": planned}
+        return gettext("%(n)s games") % {"n": planned}
+
+    @admin.display(description=_("difficulty coefficient K"))
+    def k_rule(self, obj):
+        if obj is None or not obj.pk:
+            return "—"
+        return k_verdict(obj).reason
+
+    def get_changeform_initial_data(self, request):
+        # A tournament made here starts as a draft: nobody sees it until its organisers publish it.
+        return {"publication": Publication.DRAFT, **super().get_changeform_initial_data(request)}
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        planned = planned_games_before_final(obj)
+        if obj.games_before_final is not None and planned is not None and obj.games_before_final != planned:
+            messages.warning(request, gettext(
+                "Games before the final is set to %(set)s, but the stage plan gives %(planned)s: Ci's N follows the "
+                "value set (8.6). Empty the field to follow the plan.") % {"set": obj.games_before_final, "planned": planned})
+
+    def has_delete_permission(self, request, obj=None):
+        # Only a draft (a test or an abandoned tournament) goes; a public one is part of the record.
+        allowed = super().has_delete_permission(request, obj)
+        return allowed and (obj is None or obj.publication == Publication.DRAFT or is_superuser(request.user))
+
+    def get_deleted_objects(self, objs, request):
+        # Whoever may delete the tournament deletes all of it: its signed-off games and its action
+        # log have admins that never delete a row alone, which must not veto the whole.
+        deleted, counts, _perms_needed, protected = super().get_deleted_objects(objs, request)
+        return deleted, counts, set(), protected
+
+    def get_actions(self, request):
+        actions = super().get_actions(request)
+        if not is_superuser(request.user):
+            actions.pop("delete_selected", None)  # it would not ask tournament by tournament
+        return actions
+
+    def delete_view(self, request, object_id, extra_context=None):
+        obj = self.get_object(request, unquote(object_id))
+        if (obj is not None and obj.publication != Publication.DRAFT and not is_superuser(request.user)
+                and super().has_delete_permission(request, obj)):
+            messages.error(request, gettext(
+                "A published or finished tournament is part of the record and cannot be deleted; set its status to "
+                "draft first if it was only a test."))
+            return HttpResponseRedirect(reverse(
+                f"admin:{self.opts.app_label}_{self.opts.model_name}_change", args=[obj.pk], current_app=self.admin_site.name))
+        return super().delete_view(request, object_id, extra_context)
 
     def has_add_permission(self, request, *args):
         # Anyone with the model permission (the Organiser group) may start a tournament of their own.
@@ -134,9 +196,9 @@ class TableAdmin(AccusativeTitles, TournamentScopedAdmin):
 @admin.register(Registration)
 class RegistrationAdmin(AccusativeTitles, TournamentScopedAdmin):
     verbose_name_accusative = pgettext_lazy("accusative", "registration")
-    list_display = ["player", "tournament", "number", "withdrawn", "excluded"]
+    list_display = ["player", "tournament", "number", "withdrawn", "substitute", "excluded"]
     list_select_related = ["player", "tournament"]
-    list_filter = ["tournament", "withdrawn", "excluded"]
+    list_filter = ["tournament", "withdrawn", "substitute", "excluded"]
     search_fields = ["player__nickname"]
     autocomplete_fields = ["player"]
 

@@ -73,6 +73,14 @@ class Language(models.TextChoices):
     ENGLISH = "en", "English"
 
 
+class Publication(models.TextChoices):
+    """Who sees the tournament's public pages: nobody but its organisers while it is a draft."""
+
+    DRAFT = "draft", _("draft (not public)")
+    PUBLISHED = "published", _("published")
+    FINISHED = "finished", _("finished")
+
+
 class Tournament(models.Model):
     slug = models.SlugField(_("slug"), max_length=80, unique=True)
     name = models.CharField(_("name"), max_length=200)
@@ -81,8 +89,9 @@ class Tournament(models.Model):
     end_date = models.DateField(_("end date"))
     ruleset = models.CharField(_("ruleset"), max_length=16, choices=Ruleset.choices, default=Ruleset.FIIM)
     games_before_final = models.PositiveSmallIntegerField(
-        _("games before the final"), default=10, validators=[MinValueValidator(1)],
-        help_text=_("Games each player plays before the final; Ci's N is 40% of it (8.6)."),
+        _("games before the final"), null=True, blank=True, default=None, validators=[MinValueValidator(1)],
+        help_text=_("Games each player plays before the final; Ci's N is 40% of it (8.6). "
+                    "Empty: counted from the qualifying and semifinal rounds of the stage plan."),
     )
     lot_seed = models.CharField(_("lot seed"), max_length=120, help_text=_("Seed of the reproducible lot (tiebreak 8.8.5)."))
     chief_judge = models.ForeignKey(
@@ -99,7 +108,8 @@ class Tournament(models.Model):
     )
     participants_override = models.PositiveSmallIntegerField(
         _("participants (override)"), null=True, blank=True,
-        help_text=_("Number of participants for the K rule; empty means the number of registrations."),
+        help_text=_("Number of participants for the K rule; empty means the players registered at the start "
+                    "(substitutes for withdrawn players do not count)."),
     )
     # Settings that RULES.md marks "setting".
     k_applies = models.BooleanField(_("difficulty coefficient K applies"), default=True)
@@ -108,6 +118,10 @@ class Tournament(models.Model):
     best_move_two = models.DecimalField(_("best move: two blacks named"), max_digits=4, decimal_places=2, default=Decimal("0.25"))
     fourth_foul_removal_counts = models.BooleanField(_("a 4th-foul removal costs 0.5 (8.2.4)"), default=True)
     standings_public = models.BooleanField(_("standings are public"), default=True)
+    publication = models.CharField(
+        _("status"), max_length=16, choices=Publication.choices, default=Publication.PUBLISHED,
+        help_text=_("A draft is seen only by its organisers (with a preview banner); published and finished ones by everyone."),
+    )
     language = models.CharField(
         _("language of the printed sheets"), max_length=2, choices=Language.choices, default=Language.RUSSIAN,
         help_text=_("Protocol sheets, standings and seating are printed and exported in this language."),
@@ -127,9 +141,15 @@ class Tournament(models.Model):
 
     @property
     def participants(self) -> int:
+        """Participants for K (8.7): the override, or the players registered when the tournament
+        started: a substitute who took a withdrawn player's games does not add one."""
         if self.participants_override is not None:
             return self.participants_override
-        return self.registrations.count()
+        return self.registrations.filter(substitute=False).count()
+
+    @property
+    def is_public(self) -> bool:
+        return self.publication != Publication.DRAFT
 
 
 class TournamentJudge(models.Model):
@@ -160,6 +180,10 @@ class Registration(models.Model):
         help_text=_("The player's id in mafia-tournament/1 files; it also seeds the lot. Empty: p<player id>."),
     )
     withdrawn = models.BooleanField(_("withdrawn"), default=False)
+    substitute = models.BooleanField(
+        _("substitute"), default=False,
+        help_text=_("Joined after the start in place of a withdrawn player; not counted as a participant for K (8.7)."),
+    )
     excluded = models.BooleanField(
         _("excluded"), default=False,
         help_text=_("Excluded from the rest of the tournament (a red card for a second replay, mafclub 003 item 10)."),

@@ -20,7 +20,8 @@ The cast, per tournament:
   them; sees no role of another table's game before that game is signed off.
 - player (`Player.user`): files a protest on a game they played.
 - printing and exporting in the admin: the organisers and the chief judge.
-- anyone: the public pages.
+- anyone: the public pages of a published or finished tournament; a draft's public pages only
+  its organisers, as a preview (`can_preview`), and the API lists it only to those with a role in it.
 """
 from __future__ import annotations
 
@@ -30,7 +31,7 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from .models import Tournament
+from .models import Publication, Tournament
 
 # A protest is filed within 10 minutes of the game's end (8.9, 003 item 7); the end is the sign-off.
 PROTEST_WINDOW = timedelta(minutes=10)
@@ -250,3 +251,25 @@ def visible_games(user, queryset: QuerySet) -> QuerySet:
     if judge is not None:
         q |= Q(judge=judge) | Q(tournament__chief_judge=judge)
     return queryset.filter(q)
+
+
+# -- publication ---------------------------------------------------------------------------------
+
+def can_preview(user, tournament) -> bool:
+    """A draft's public pages, shown with a "preview — not public" banner: its organisers."""
+    return is_organiser(user, tournament)
+
+
+def can_read_publicly(user, tournament) -> bool:
+    return tournament.publication != Publication.DRAFT or can_preview(user, tournament)
+
+
+def readable_tournaments(user, queryset: QuerySet) -> QuerySet:
+    """The tournaments the public reads (pages, API) show the user: every published or finished one,
+    and a draft only to those with a role in it (all for a superuser)."""
+    if is_superuser(user):
+        return queryset
+    published = ~Q(publication=Publication.DRAFT)
+    if not _active(user):
+        return queryset.filter(published)
+    return queryset.filter(published | Q(pk__in=_any_role(user)))

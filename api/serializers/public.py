@@ -10,7 +10,9 @@ from protocols.checks import game_code
 from protocols.vocabulary import GameResult, GameStatus, LeftHow, PenaltyClause, ProtestPoint, ProtestStatus, Removal, ResultKind, Role
 from scoring.core.rulesets import BREAKDOWN_KEYS
 from tournaments.models import Ruleset
+from tournaments.participants import participants_for_k
 from tournaments.permissions import can_see_roles
+from tournaments.stage_plan import games_before_final
 from tournaments.vocabulary import StageKind
 
 from ..selectors import STATUSES
@@ -54,15 +56,20 @@ class StandingsStateSerializer(serializers.Serializer):
 
 
 class TournamentDetailSerializer(TournamentSerializer):
-    games_before_final = serializers.IntegerField()
+    games_before_final = serializers.SerializerMethodField(
+        help_text="Games each player plays before the final (Ci's N is 40 % of it): the value set, or the stage plan's.")
     participants = serializers.SerializerMethodField()
     chief_judge = serializers.SerializerMethodField()
     settings = serializers.SerializerMethodField()
     stages = StageSerializer(many=True, source="stages.all")
     standings = serializers.SerializerMethodField()
 
+    def get_games_before_final(self, t) -> int:
+        return games_before_final(t)
+
     def get_participants(self, t) -> int:
-        return t.participants_override if t.participants_override is not None else t.registered
+        """Participants for K: the override, or the players registered at the start (no substitutes)."""
+        return participants_for_k(t, registered=t.registered)
 
     def get_chief_judge(self, t) -> str | None:
         return t.chief_judge.name if t.chief_judge_id else None
@@ -266,6 +273,8 @@ class StandingSerializer(serializers.Serializer):
     total = serializers.DecimalField(max_digits=8, decimal_places=2)
     tiebreak_extra = serializers.DecimalField(max_digits=8, decimal_places=2, help_text="Tiebreak 8.8.1.")
     decided_by_lot = serializers.BooleanField(help_text="The lot (8.8.5) decided this place.")
+    left = serializers.ChoiceField(["", "withdrawn", "excluded"],
+                                   help_text="The player left the tournament (their points stay): withdrawn or excluded.")
     breakdown = BreakdownSerializer()
     explanation = ExplainedGameSerializer(many=True, required=False, help_text="Only with ?explain=true.")
 

@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from rest_framework import exceptions
 
 from tournaments.models import Tournament
+from tournaments.permissions import readable_tournaments
 
 BLANK_ALLOWED = {"search"}
 
@@ -28,5 +29,6 @@ class ApiMixin:
 
     def tournament(self) -> Tournament:
         if not hasattr(self, "_tournament"):
-            self._tournament = get_object_or_404(Tournament.objects.select_related("chief_judge"), slug=self.kwargs["slug"])
+            readable = readable_tournaments(self.request.user, Tournament.objects.select_related("chief_judge"))
+            self._tournament = get_object_or_404(readable, slug=self.kwargs["slug"])
         return self._tournament

@@ -22,6 +22,7 @@ from protocols.models import Game
 from scoring import explanations, pointer
 from scoring.models import SCOPE_ALL
 from tournaments.models import Player, Registration, Round, Stage, Tournament
+from tournaments.permissions import readable_tournaments
 
 from .. import selectors
 from ..conditional import not_modified, standings_etag, validators
@@ -51,7 +52,7 @@ class TournamentList(PublicMixin, generics.ListAPIView):
     ordering = ["-start_date", "name"]
 
     def get_queryset(self):
-        return selectors.tournaments()
+        return readable_tournaments(self.request.user, selectors.tournaments())  # a draft only to its people
 
 
 @extend_schema(tags=["tournaments"], responses=public_errors(s.TournamentDetailSerializer, 404),
@@ -64,7 +65,8 @@ class TournamentDetail(PublicMixin, generics.GenericAPIView):
 
     def get(self, request, slug):
         tournament = selectors.tournament_detail(slug)
-        if tournament is None:
+        if tournament is None or not tournament.is_public and not readable_tournaments(
+                self.request.user, Tournament.objects.filter(pk=tournament.pk)).exists():
             raise exceptions.NotFound()
         return Response(self.get_serializer(tournament).data)
 
@@ -217,7 +219,7 @@ def standing_line(row: dict, meta: dict | None) -> dict:
         "club": row["club"], "games": row["games"], "wins": row["wins"], "wins_as_don_or_sheriff": row["wins_as_don_or_sheriff"],
         "first_killed": row["first_killed"], "main": _points(row["main"]), "extra": _points(row["extra"]),
         "total": _points(row["total"]), "tiebreak_extra": _points(row["tiebreak_extra"]),
-        "decided_by_lot": row["decided_by_lot"], "breakdown": row["breakdown"],
+        "decided_by_lot": row["decided_by_lot"], "left": row["mark"], "breakdown": row["breakdown"],
     }
     if meta is not None:
         line["explanation"] = explained_games(row["explanation"], meta)

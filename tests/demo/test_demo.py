@@ -1,8 +1,10 @@
-"""`load_demo`: a realistic tournament whose protocols all satisfy RULES.md, created once."""
+"""`load_demo`: a realistic tournament whose protocols all satisfy RULES.md, created once, with its
+last qualifying round seated and left for the judges to enter."""
 from collections import Counter
 from io import StringIO
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.db import transaction
 
@@ -37,14 +39,25 @@ def test_it_creates_the_demo_and_prints_its_slug_and_credentials(first_run):
     tournament = Tournament.objects.get(slug="demo")
     assert tournament.registrations.count() == 20
     qualifying = tournament.games.filter(stage__kind="qualifying")
-    final = tournament.games.filter(stage__kind="final")
-    assert qualifying.count() == 16 and final.count() == 4
+    assert qualifying.count() == 16 and not tournament.games.filter(stage__kind="final").exists()
     assert tournament.judges.count() == 2 and tournament.chief_judge is not None
-    assert set(tournament.games.values_list("status", flat=True)) == {GameStatus.SIGNED_OFF}
-    # Every player plays each of the 8 qualifying rounds once; the final seats 10 players.
+    # Rounds 1-7 are signed off; round 8 is seated, each table with its judge, and not played.
+    statuses = Counter(qualifying.values_list("round__number", "status"))
+    assert statuses == {**{(n, GameStatus.SIGNED_OFF): 2 for n in range(1, 8)}, (8, GameStatus.SCHEDULED): 2}
+    last = qualifying.filter(round__number=8)
+    assert sorted(last.values_list("judge__user__username", flat=True)) == ["judge1", "judge2"]
+    assert Seat.objects.filter(game__in=last, role="").count() == 20 and not last.exclude(result="").exists()
+    # Every player plays each of the 8 qualifying rounds once.
     per_player = Counter(Seat.objects.filter(game__in=qualifying).values_list("player_id", flat=True))
     assert set(per_player.values()) == {8}
-    assert Seat.objects.filter(game__in=final).values("player").distinct().count() == 10
+
+
+def test_a_judge_logging_in_finds_a_game_to_enter(first_run, client):
+    client.force_login(get_user_model().objects.get(username="judge1"))
+    game = Game.objects.get(tournament__slug="demo", round__number=8, judge__user__username="judge1")
+    page = client.get("/judge/")
+    assert page.status_code == 200 and f"/judge/games/{game.pk}/" in page.content.decode()
+    assert client.get(f"/judge/games/{game.pk}/").status_code == 200
 
 
 def test_running_it_twice_duplicates_nothing(first_run):
@@ -58,14 +71,14 @@ def test_running_it_twice_duplicates_nothing(first_run):
 
 def test_every_demo_protocol_passes_the_scoring_core_checks(first_run):
     data = tournament_data(Tournament.objects.get(slug="demo"))
-    assert len(data.games) == 20
+    assert len(data.games) == 14  # the signed-off ones
     assert check_tournament(data) == []
     for game in data.games:
         assert Counter(seat.role for seat in game.seats) == {"red": 6, "sheriff": 1, "black": 2, "don": 1}
 
 
 def test_the_demo_is_plausible_not_uniform(first_run):
-    games = Game.objects.filter(tournament__slug="demo")
+    games = Game.objects.filter(tournament__slug="demo", status=GameStatus.SIGNED_OFF)
     results = Counter(games.values_list("result", flat=True))
     assert results["red"] and results["black"]
     assert Seat.objects.filter(game__in=games).exclude(extra=0).exists()
@@ -74,7 +87,7 @@ def test_the_demo_is_plausible_not_uniform(first_run):
 
 
 def test_the_eliminations_agree_with_the_result(first_run):
-    for game in Game.objects.filter(tournament__slug="demo").prefetch_related("seats"):
+    for game in Game.objects.filter(tournament__slug="demo", status=GameStatus.SIGNED_OFF).prefetch_related("seats"):
         alive = [s for s in game.seats.all() if not s.left_how]
         blacks = sum(s.role in ("black", "don") for s in alive)
         reds = len(alive) - blacks

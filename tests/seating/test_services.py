@@ -218,6 +218,9 @@ def test_reseat_after_three_played_rounds_keeps_them_and_seats_the_substitute(st
         assert len(seated) == len(set(seated))
     assert Registration.objects.get(tournament=stage.tournament, player=leaving).withdrawn
     assert Registration.objects.get(tournament=stage.tournament, player=substitute).withdrawn is False
+    # registered as a substitute: the tournament still has the participants it started with (K, 8.7)
+    assert Registration.objects.get(tournament=stage.tournament, player=substitute).substitute
+    assert stage.tournament.participants == Registration.objects.filter(tournament=stage.tournament).count() - 1
     assert stage_report(stage) is not None
     assert stored_seating(stage=stage).roster.size == 21
 

@@ -1,0 +1,222 @@
+"""Register many players at once: a pasted list, a CSV or an XLSX file of nickname, name, club, city.
+
+    read_table(text=... | filename=..., content=...) -> list[SourceRow]   (ImportProblem if unreadable)
+    preview_registrations(tournament=..., rows=...) -> ImportPreview        (reads, saves nothing)
+    save_registrations(tournament=..., preview=...) -> int                  (one transaction)
+
+The admin's import page and `manage.py import_registrations` both go through here. Each row is
+matched to an existing player by nickname, ignoring case and ё/е; a row is new (a player is
+created), matched (the stored player is registered as they are), already registered (skipped), or
+ambiguous (two stored players fit: a problem). A preview with any problem saves nothing.
+"""
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass, field
+
+import openpyxl
+from django.db import transaction
+from django.db.models import Max
+from django.utils.translation import gettext as _
+
+from .models import Club, Player, Registration, Tournament
+
+COLUMNS = ("nickname", "name", "club", "city")
+# Header cells that name a column (a first row of these is a header, not a player).
+HEADER_NAMES = {
+    "nickname": "nickname", "nick": "nickname", "ник": "nickname", "никнейм": "nickname", "игровой ник": "nickname",
+    "name": "name", "real name": "name", "имя": "name", "фио": "name",
+    "club": "club", "клуб": "club",
+    "city": "city", "город": "city",
+}
+MAX_LENGTHS = {
+    "nickname": Player._meta.get_field("nickname").max_length,
+    "name": Player._meta.get_field("real_name").max_length,
+    "club": Club._meta.get_field("name").max_length,
+    "city": Player._meta.get_field("city").max_length,
+}
+MAX_ROWS = 2000
+
+NEW, MATCHED, REGISTERED, AMBIGUOUS = "new", "matched", "registered", "ambiguous"
+
+
+def status_labels() -> dict[str, str]:
+    """The preview's word for each status, in the active language."""
+    return {NEW: _("new player"), MATCHED: _("existing player"), REGISTERED: _("already registered"),
+            AMBIGUOUS: _("ambiguous")}
+
+
+class ImportProblem(ValueError):
+    """The input cannot be read at all (not a table, an unknown format)."""
+
+
+def nickname_key(nickname: str) -> str:
+    """What two nicknames must share to be the same player: case and ё/е do not count."""
+    return " ".join(nickname.casefold().replace("ё", "е").split())
+
+
+@dataclass(frozen=True)
+class SourceRow:
+    line: int  # the row's number in the input (1 = its first line, the header included)
+    nickname: str
+    name: str = ""
+    club: str = ""
+    city: str = ""
+
+
+@dataclass
+class PreviewRow:
+    source: SourceRow
+    status: str
+    player: Player | None = None
+    candidates: list[Player] = field(default_factory=list)
+
+
+@dataclass
+class ImportPreview:
+    rows: list[PreviewRow]
+    problems: list[str]
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def count(self, status: str) -> int:
+        return sum(1 for row in self.rows if row.status == status)
+
+
+# -- reading -------------------------------------------------------------------------------------
+
+def read_table(*, text: str | None = None, filename: str = "", content: bytes | None = None) -> list[SourceRow]:
+    """The rows of a pasted list (`text`) or of an uploaded file (`filename` says CSV or XLSX)."""
+    if content is not None:
+        if filename.lower().endswith(".xlsx"):
+            cells = _xlsx_cells(content)
+        elif filename.lower().endswith((".csv", ".txt")):
+            cells = _text_cells(_decode(content))
+        else:
+            raise ImportProblem(_("The file must be a CSV or an XLSX table."))
+    else:
+        cells = _text_cells(text or "")
+    return _rows(cells)
+
+
+def _decode(content: bytes) -> str:
+    for encoding in ("utf-8-sig", "cp1251"):  # Excel in Russian saves CSV in cp1251
+        try:
+            return content.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    raise ImportProblem(_("The file is neither UTF-8 nor Windows-1251 text."))
+
+
+def _text_cells(text: str) -> list[list[str]]:
+    lines = text.splitlines()
+    delimiter = "\t" if "\t" in text else ";" if ";" in text else ","  # a spreadsheet's copy, Russian Excel, plain CSV
+    try:
+        return [list(row) for row in csv.reader(lines, delimiter=delimiter)]
+    except csv.Error as error:
+        raise ImportProblem(_("The list cannot be read as a table: %(error)s") % {"error": error}) from None
+
+
+def _xlsx_cells(content: bytes) -> list[list[str]]:
+    try:
+        workbook = openpyxl.load_workbook(io.BytesIO(content), read_only=True, data_only=True)
+        sheet = workbook.worksheets[0]
+        cells = [["" if value is None else str(value) for value in row] for row in sheet.iter_rows(values_only=True)]
+        workbook.close()
+    except Exception:  # openpyxl raises many kinds on a broken or foreign file
+        raise ImportProblem(_("The file cannot be read as an XLSX workbook.")) from None
+    return cells
+
+
+def _rows(cells: list[list[str]]) -> list[SourceRow]:
+    order = list(COLUMNS)
+    start = 0
+    first = next((i for i, row in enumerate(cells) if any(c.strip() for c in row)), None)
+    if first is not None:
+        named = [HEADER_NAMES.get(c.strip().casefold()) for c in cells[first]]
+        if "nickname" in named:
+            order = [name or "" for name in named]
+            start = first + 1
+    rows = []
+    for index, row in enumerate(cells[start:], start=start + 1):
+        values = {name: cell.strip() for name, cell in zip(order, row) if name}
+        if not any(cell.strip() for cell in row):
+            continue
+        rows.append(SourceRow(index, values.get("nickname", ""), values.get("name", ""), values.get("club", ""),
+                              values.get("city", "")))
+    if len(rows) > MAX_ROWS:
+        raise ImportProblem(_("At most %(n)s players at once.") % {"n": MAX_ROWS})
+    return rows
+
+
+# -- matching ------------------------------------------------------------------------------------
+
+def preview_registrations(*, tournament: Tournament, rows: list[SourceRow]) -> ImportPreview:
+    """What saving would do, row by row, and every problem (naming the row and the field)."""
+    problems: list[str] = []
+    stored: dict[str, list[Player]] = {}
+    for player in Player.objects.only("pk", "nickname", "real_name", "city"):
+        stored.setdefault(nickname_key(player.nickname), []).append(player)
+    registered = set(Registration.objects.filter(tournament=tournament).values_list("player_id", flat=True))
+    seen: dict[str, int] = {}
+    preview = []
+    labels = {"nickname": _("nickname"), "name": _("name"), "club": _("club"), "city": _("city")}
+    for row in rows:
+        where = {"line": row.line}
+        for column, limit in MAX_LENGTHS.items():
+            if len(getattr(row, column)) > limit:
+                problems.append(_("Row %(line)s, %(field)s: longer than %(limit)s characters.") % {
+                    **where, "field": labels[column], "limit": limit})
+        if not row.nickname:
+            problems.append(_("Row %(line)s, nickname: empty.") % where)
+            preview.append(PreviewRow(row, NEW))
+            continue
+        key = nickname_key(row.nickname)
+        if key in seen:
+            problems.append(_("Row %(line)s, nickname: \"%(nickname)s\" repeats row %(first)s.") % {
+                **where, "nickname": row.nickname, "first": seen[key]})
+        seen.setdefault(key, row.line)
+        found = stored.get(key, [])
+        if len(found) > 1:
+            problems.append(_("Row %(line)s, nickname: \"%(nickname)s\" fits several players (%(players)s); "
+                              "rename one of them in the admin first.") % {
+                **where, "nickname": row.nickname, "players": ", ".join(p.nickname for p in found)})
+            preview.append(PreviewRow(row, AMBIGUOUS, candidates=found))
+        elif found:
+            status = REGISTERED if found[0].pk in registered else MATCHED
+            preview.append(PreviewRow(row, status, player=found[0]))
+        else:
+            preview.append(PreviewRow(row, NEW))
+    if not rows:
+        problems.append(_("The list holds no players."))
+    return ImportPreview(preview, problems)
+
+
+@transaction.atomic
+def save_registrations(*, tournament: Tournament, preview: ImportPreview) -> int:
+    """Create the new players and register every new and matched one, numbered after the
+    tournament's last number; all or nothing. Returns the number of registrations made."""
+    if not preview.ok:
+        raise ImportProblem(preview.problems[0])
+    clubs = {nickname_key(c.name): c for c in Club.objects.all()}
+    top = Registration.objects.filter(tournament=tournament).aggregate(top=Max("number"))["top"] or 0
+    made = 0
+    for row in preview.rows:
+        if row.status == REGISTERED:
+            continue
+        player = row.player
+        if player is None:
+            source = row.source
+            club = None
+            if source.club:
+                club = clubs.get(nickname_key(source.club))
+                if club is None:
+                    club = clubs[nickname_key(source.club)] = Club.objects.create(name=source.club, city=source.city)
+            player = Player.objects.create(nickname=source.nickname, real_name=source.name, club=club, city=source.city)
+        top += 1
+        Registration.objects.create(tournament=tournament, player=player, number=top)
+        made += 1
+    return made
