@@ -1,3 +1,5 @@
+import secrets
+
 from django.contrib import admin, messages
 from django.contrib.admin.utils import unquote
 from django.http import HttpResponseRedirect
@@ -114,7 +116,8 @@ class TournamentAdmin(AccusativeTitles, RegistrationImportAdmin, TournamentScope
 
     def get_changeform_initial_data(self, request):
         # A tournament made here starts as a draft: nobody sees it until its organisers publish it.
-        return {"publication": Publication.DRAFT, **super().get_changeform_initial_data(request)}
+        # Its lot seed is drawn now, so the lot (8.8.5) is fixed before any game is played.
+        return {"publication": Publication.DRAFT, "lot_seed": secrets.token_hex(8), **super().get_changeform_initial_data(request)}
 
     def save_model(self, request, obj, form, change):
         super().save_model(request, obj, form, change)
