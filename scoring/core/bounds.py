@@ -1,0 +1,176 @@
+"""What a tournament can hold: the one list of input bounds, and the check of a tournament against it.
+
+A value the rules accept may still be one the tournament system cannot store or compute: a round
+10^30, a nickname longer than its column, a NUL byte (PostgreSQL refuses it in text), a best move
+worth 100 points. ``check`` and the importer refuse such a file alike, because both read these
+bounds, and so do the Django models, forms and services (docs/input-bounds.md lists them).
+
+The text lengths are the database columns' (tournaments/models.py, protocols/models.py; a test
+holds them equal). Every number range fits a PositiveSmallIntegerField (at most 32767).
+"""
+from __future__ import annotations
+
+from decimal import Decimal
+
+from .problems import Problem
+
+# Text: the longest value each field may have (its column's max_length).
+TOURNAMENT_NAME_MAX = 200   # tournaments.Tournament.name
+LOT_SEED_MAX = 120          # tournaments.Tournament.lot_seed
+NICKNAME_MAX = 80           # tournaments.Player.nickname
+PLAYER_ID_MAX = 40          # tournaments.Registration.code
+GAME_ID_MAX = 40            # protocols.Game.code
+JUDGE_NAME_MAX = 160        # tournaments.Judge.name
+CLUB_NAME_MAX = 120         # tournaments.Club.name
+# A written reason: a penalty's (9.10), extra points', an awarded loss's, an amendment's.
+REASON_MAX = 2000
+
+# Whole numbers: (lowest, highest).
+ROUND_RANGE = (1, 1000)
+TABLE_RANGE = (1, 10_000)            # a 100,000-player tournament seats 10,000 tables
+PARTICIPANTS_RANGE = (0, 30_000)
+PLAYERS_MAX = 30_000                 # entries in a file's players list (seating numbers)
+GAMES_BEFORE_FINAL_RANGE = (0, 1000)
+K_MAX_PARTICIPANTS_RANGE = (0, 30_000)
+SEAT_RANGE = (1, 10)
+FOULS_RANGE = (0, 4)
+
+# Points settings, in hundredths of a point: a best move is never worth more than a win.
+BEST_MOVE_RANGE = (Decimal("0.00"), Decimal("1.00"))
+POINTS_STEP = Decimal("0.01")
+
+# Characters no text field may hold: NUL (PostgreSQL text cannot store it) and the lone
+# surrogates a JSON "\ud800" escape makes (they cannot be encoded as UTF-8).
+_NUL = "\x00"
+
+
+def forbidden_character(value: str) -> str | None:
+    """The first character of ``value`` that no text field stores, as ``U+XXXX``, or None."""
+    if _NUL in value:
+        return "U+0000"
+    if value.isascii():
+        return None
+    for ch in value:
+        if "\ud800" <= ch <= "\udfff":
+            return f"U+{ord(ch):04X}"
+    return None
+
+
+def shown(value, limit: int = 20) -> str:
+    """A value as a message shows it: at most ``limit`` characters (a 10^30 round stays readable)."""
+    text = str(value)
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def text_problem(value: str, limit: int, *, game=None, seat=None, field: str, required: bool = False) -> Problem | None:
+    """The problem of one text value against its column, or None when it can be stored."""
+    bad = forbidden_character(value)
+    if bad is not None:
+        return Problem(game, seat, field, "forbidden_character", params={"character": bad})
+    if len(value) > limit:
+        return Problem(game, seat, field, "too_long", params={"length": len(value), "limit": limit})
+    if required and not value:
+        return Problem(game, seat, field, "empty_text")
+    return None
+
+
+def number_problem(value, bounds, *, game=None, seat=None, field: str) -> Problem | None:
+    """The problem of a whole number outside ``bounds`` (lowest, highest), or None."""
+    low, high = bounds
+    if not low <= value <= high:
+        return Problem(game, seat, field, "out_of_range", params={"value": shown(value), "low": low, "high": high})
+    return None
+
+
+def points_problem(value: Decimal, bounds, *, field: str) -> Problem | None:
+    """The problem of a points setting outside ``bounds`` or finer than a hundredth, or None."""
+    low, high = bounds
+    if not low <= value <= high:
+        return Problem(None, None, field, "out_of_range", params={"value": shown(value), "low": str(low), "high": str(high)})
+    if value != value.quantize(POINTS_STEP):
+        return Problem(None, None, field, "not_in_hundredths", params={"value": shown(value)})
+    return None
+
+
+def check_bounds(t) -> list[Problem]:
+    """Every value of a tournament (scoring.core.model.Tournament) that cannot be stored."""
+    found: list[Problem | None] = [
+        text_problem(t.name, TOURNAMENT_NAME_MAX, field="tournament.name"),
+        text_problem(t.lot_seed, LOT_SEED_MAX, field="tournament.lot_seed"),
+    ]
+    if _is_int(t.participants):
+        found.append(number_problem(t.participants, PARTICIPANTS_RANGE, field="tournament.participants"))
+    if _is_int(t.games_before_final):
+        found.append(number_problem(t.games_before_final, GAMES_BEFORE_FINAL_RANGE, field="tournament.games_before_final"))
+    settings = t.settings
+    found.append(number_problem(settings.k_max_participants, K_MAX_PARTICIPANTS_RANGE,
+                                field="tournament.settings.k_max_participants"))
+    for key in ("best_move_three", "best_move_two"):
+        found.append(points_problem(getattr(settings, key), BEST_MOVE_RANGE, field=f"tournament.settings.{key}"))
+    found.extend(_player_problems(t.players))
+    for g in t.games:
+        found.extend(_game_problems(g))
+    found.extend(_table_problems(t.games))
+    return [p for p in found if p is not None]
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _player_problems(players) -> list[Problem | None]:
+    found: list[Problem | None] = []
+    if len(players) > PLAYERS_MAX:
+        found.append(Problem(None, None, "players", "too_many", params={"count": len(players), "limit": PLAYERS_MAX}))
+    for index, p in enumerate(players):
+        field = f"players[{index}]"
+        found.append(text_problem(p.id, PLAYER_ID_MAX, field=f"{field}.id", required=True))
+        found.append(text_problem(p.nickname, NICKNAME_MAX, field=f"{field}.nickname", required=True))
+    # A repeated id keeps its last entry (as the standings do); two ids may not share a nickname,
+    # because a nickname is the player's identity across tournaments.
+    last = {p.id: p.nickname for p in players}
+    owner: dict[str, str] = {}
+    for pid, nickname in last.items():
+        if nickname in owner:
+            found.append(Problem(None, None, "players.nickname", "nickname_repeated",
+                                 params={"nickname": shown(nickname, NICKNAME_MAX), "player": shown(pid, PLAYER_ID_MAX),
+                                         "other": shown(owner[nickname], PLAYER_ID_MAX)}))
+        else:
+            owner[nickname] = pid
+    return found
+
+
+def _game_problems(g) -> list[Problem | None]:
+    where = shown(g.id, GAME_ID_MAX)
+    found = [
+        text_problem(g.id, GAME_ID_MAX, game=where, field="id", required=True),
+        text_problem(g.judge or "", JUDGE_NAME_MAX, game=where, field="judge"),
+        number_problem(g.round, ROUND_RANGE, game=where, field="round"),
+        number_problem(g.table, TABLE_RANGE, game=where, field="table"),
+    ]
+    for s in _penalised(g):
+        for p in s.penalties:
+            found.append(text_problem(p.reason, REASON_MAX, game=where, seat=s.seat, field="penalties.reason"))
+    return found
+
+
+def _penalised(g) -> list:
+    """The seats of a game with penalties (a fast-path record has no notable_seats())."""
+    notable = getattr(g, "notable_seats", None)
+    return [s for s in (notable() if notable is not None else g.seats) if s.penalties]
+
+
+def _table_problems(games) -> list[Problem]:
+    """Two games at one table in one round of a stage: the hall has one table of each number (a
+    mafclub replay shares its game's table and round, and is left out)."""
+    found, seen = [], {}
+    for g in games:
+        if g.replay_of is not None:
+            continue
+        key = (g.stage, g.round, g.table)
+        other = seen.setdefault(key, g.id)
+        if other != g.id:
+            found.append(Problem(shown(g.id, GAME_ID_MAX), None, "table", "table_taken",
+                                 params={"stage": g.stage, "round": shown(g.round), "table": shown(g.table),
+                                         "other": shown(other, GAME_ID_MAX)}))
+    return found
