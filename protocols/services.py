@@ -15,7 +15,6 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history
 
-from scoring.core.bounds import REASON_MAX, text_problem
 from scoring.core.problems import Problem
 from tournaments.action_log import log_action
 from tournaments.models import Action
@@ -25,6 +24,7 @@ from .checks import check_entry
 from .entry import ProtocolEntry, diff_data, entry_from_game
 from .models import Game, GameStatus, Nomination, ProtocolVersion, Seat, SeatPenalty, VoteCount
 from .signals import protocol_changed
+from .storable import storable_problems
 
 __all__ = [
     "PermissionRefused", "ProtocolConflict", "ProtocolInvalid",
@@ -100,8 +100,9 @@ def _store(*, game, user, entry, expected_version, reason, sign, action: str | N
         stored = entry_from_game(locked)
         _keep_approvals(entry, stored, user, locked)
         imported = ProtocolVersion.objects.filter(game=locked, action="import").exists()
-        problems = text_problems(entry, reason)
-        problems += check_entry(entry, locked, complete=sign or was_signed, stored=stored, imported=imported)
+        # What no column holds is refused first: the rules' checks may assume storable values.
+        problems = storable_problems(entry, reason) or check_entry(
+            entry, locked, complete=sign or was_signed, stored=stored, imported=imported)
         if was_signed and action != "approve" and not reason.strip():
             problems.append(Problem(None, None, "reason", "amendment_without_reason",
                                     "a signed-off protocol is changed only with a written reason"))
@@ -134,16 +135,6 @@ def _store(*, game, user, entry, expected_version, reason, sign, action: str | N
         if locked.is_signed_off:
             announce_change(locked.tournament)
     return locked
-
-
-def text_problems(entry: ProtocolEntry, reason: str) -> list[Problem]:
-    """Every written reason that cannot be stored whole: longer than REASON_MAX (it is refused,
-    never cut) or holding a character the database refuses (NUL)."""
-    found = [text_problem(s.extra_reason, REASON_MAX, seat=s.number, field="extra_reason") for s in entry.seats]
-    found += [text_problem(p.reason, REASON_MAX, seat=p.seat, field="penalties") for p in entry.penalties]
-    found.append(text_problem(entry.awarded_reason, REASON_MAX, field="awarded_reason"))
-    found.append(text_problem(reason, REASON_MAX, field="reason"))
-    return [p for p in found if p is not None]
 
 
 def _conflict(current: Game, expected: int, entry: ProtocolEntry) -> ProtocolConflict:

@@ -34,6 +34,12 @@ GAMES_BEFORE_FINAL_RANGE = (0, 1000)
 K_MAX_PARTICIPANTS_RANGE = (0, 30_000)
 SEAT_RANGE = (1, 10)
 FOULS_RANGE = (0, 4)
+# A protocol's day/night record: the day or night a player left, a vote count, a ballot.
+DAY_RANGE = (1, 30)
+LEFT_ON_RANGE = (0, 30)              # night 0 is refused by the flow checks, with its own message
+VOTES_RANGE = (0, 10)
+BALLOT_RANGE = (1, 3)
+EXTRA_RANGE = (Decimal("0.00"), Decimal("1.00"))
 
 # Points settings, in hundredths of a point: a best move is never worth more than a win.
 BEST_MOVE_RANGE = (Decimal("0.00"), Decimal("1.00"))
