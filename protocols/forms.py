@@ -88,7 +88,7 @@ class ProtocolForm:
             self._problem(None, "result", "not_a_result", {"value": outcome[:20]})
             outcome = ""
         entry.result, entry.result_kind = OUTCOMES[outcome]
-        entry.awarded_reason = self._get("awarded_reason")[:2000] if entry.result_kind == "awarded" else ""
+        entry.awarded_reason = self._get("awarded_reason") if entry.result_kind == "awarded" else ""
         return entry
 
     def _seat(self, n: int) -> SeatEntry:
@@ -130,7 +130,7 @@ class ProtocolForm:
                 s.extra = extra.quantize(Decimal("0.01"))
             except InvalidOperation:
                 self._problem(n, "extra", "not_an_amount", {"value": raw[:20]})
-        s.extra_reason = self._get(p + "extra_reason")[:2000]
+        s.extra_reason = self._get(p + "extra_reason")
         s.extra_approved = self._get(p + "extra_approved") == "on"
         s.gross_violation = self._get(p + "gross") == "on"
         return s
@@ -153,7 +153,7 @@ class ProtocolForm:
         for i in range(len(self.base.penalties) + 3):
             seat = self._int(f"pen{i}-seat", None, "penalties", 1, 10)
             clause = self._get(f"pen{i}-clause")
-            reason = self._get(f"pen{i}-reason")[:2000]
+            reason = self._get(f"pen{i}-reason")
             if seat is None and not clause and not reason:
                 continue
             if seat is None:

@@ -11,6 +11,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from scoring.core.bounds import REASON_MAX
 from tournaments.models import Judge, Player, Round, Stage, Table, Tournament
 
 from .vocabulary import (
@@ -41,7 +42,7 @@ class Game(models.Model):
     status = models.CharField(_("status"), max_length=16, choices=GameStatus.choices, default=GameStatus.SCHEDULED)
     result = models.CharField(_("result"), max_length=16, choices=GameResult.choices, blank=True)
     result_kind = models.CharField(_("how it ended"), max_length=16, choices=ResultKind.choices, default=ResultKind.NORMAL)
-    awarded_reason = models.TextField(_("reason the loss was awarded"), blank=True)
+    awarded_reason = models.TextField(_("reason the loss was awarded"), max_length=REASON_MAX, blank=True)
     replay_of = models.OneToOneField(
         "self", verbose_name=_("replay of"), null=True, blank=True, on_delete=models.RESTRICT, related_name="replay",
         help_text=_("The annulled game this game replays (mafclub, 003 item 10)."),
@@ -94,7 +95,7 @@ class Seat(models.Model):
     left_how = models.CharField(_("left the game"), max_length=8, choices=LeftHow.choices, blank=True)
     left_on = models.PositiveSmallIntegerField(_("on day/night"), null=True, blank=True)
     extra = models.DecimalField(_("extra points"), max_digits=3, decimal_places=2, default=Decimal("0"))
-    extra_reason = models.TextField(_("reason for the extra points"), blank=True)
+    extra_reason = models.TextField(_("reason for the extra points"), max_length=REASON_MAX, blank=True)
     extra_approved = models.BooleanField(_("extra above 0.5 approved by the chief judge"), default=False)
     gross_violation = models.BooleanField(_("caused the annulment (gross violation)"), default=False)
     history = HistoricalRecords()
@@ -121,7 +122,7 @@ class SeatPenalty(models.Model):
 
     seat = models.ForeignKey(Seat, verbose_name=_("seat"), on_delete=models.CASCADE, related_name="penalties")
     clause = models.CharField(_("clause"), max_length=8, choices=PenaltyClause.choices)
-    reason = models.TextField(_("reason"))
+    reason = models.TextField(_("reason"), max_length=REASON_MAX)
     history = HistoricalRecords()
 
     class Meta:

@@ -62,6 +62,15 @@ PROBLEM_TEXTS = {
     "unknown_format:missing": _("is missing; it must be “%(format)s”"),
     "unknown_setting": _("is not a setting; settings: %(known)s"),
     "not_a_decimal": _("“%(value)s” is not a decimal number"),
+    # The scoring core: what the system can store and compute (scoring/core/bounds.py).
+    "out_of_range": _("%(value)s is not between %(low)s and %(high)s"),
+    "not_in_hundredths": _("%(value)s is not a whole number of hundredths"),
+    "too_long": _("is %(length)s characters long; at most %(limit)s"),
+    "empty_text": _("must not be empty"),
+    "forbidden_character": _("contains the character %(character)s, which cannot be stored"),
+    "too_many": _("lists %(count)s; at most %(limit)s"),
+    "nickname_repeated": _("player %(player)s has the nickname “%(nickname)s” of player %(other)s; a nickname names one player"),
+    "table_taken": _("%(stage)s, round %(round)s, table %(table)s already has game %(other)s"),
     # This app: what every save needs, and sign-off (checks.py).
     "result_missing": _("choose the result"),
     "role_missing": _("choose the role"),
@@ -96,7 +105,6 @@ PROBLEM_TEXTS = {
     # This app: the entry form's values (forms.py).
     "required": _("is required"),
     "not_a_whole_number": _("“%(value)s” is not a whole number"),
-    "out_of_range": _("%(value)s is not between %(low)s and %(high)s"),
     "player_not_registered": _("this player is not registered in the tournament"),
     "not_a_role": _("“%(value)s” is not a role"),
     "not_a_removal": _("“%(value)s” is not a removal"),

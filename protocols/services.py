@@ -24,6 +24,7 @@ from .checks import check_entry
 from .entry import ProtocolEntry, diff_data, entry_from_game
 from .models import Game, GameStatus, Nomination, ProtocolVersion, Seat, SeatPenalty, VoteCount
 from .signals import protocol_changed
+from .storable import storable_problems
 
 __all__ = [
     "PermissionRefused", "ProtocolConflict", "ProtocolInvalid",
@@ -99,7 +100,9 @@ def _store(*, game, user, entry, expected_version, reason, sign, action: str | N
         stored = entry_from_game(locked)
         _keep_approvals(entry, stored, user, locked)
         imported = ProtocolVersion.objects.filter(game=locked, action="import").exists()
-        problems = check_entry(entry, locked, complete=sign or was_signed, stored=stored, imported=imported)
+        # What no column holds is refused first: the rules' checks may assume storable values.
+        problems = storable_problems(entry, reason) or check_entry(
+            entry, locked, complete=sign or was_signed, stored=stored, imported=imported)
         if was_signed and action != "approve" and not reason.strip():
             problems.append(Problem(None, None, "reason", "amendment_without_reason",
                                     "a signed-off protocol is changed only with a written reason"))

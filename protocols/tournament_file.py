@@ -20,6 +20,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from scoring.core import model as core
+from scoring.core.bounds import check_bounds
 from scoring.core.fileformat import to_document
 from tournaments.models import Judge, Player, Registration, Round, Stage, Table, Tournament, TournamentJudge
 from tournaments.vocabulary import STAGE_ORDER
@@ -58,20 +59,25 @@ def default_slug(name: str) -> str:
     return slugify(text)[:70].strip("-") or "tournament"
 
 
-def _storable_problems(t: core.Tournament) -> list[str]:
-    problems, seen = [], {}
-    for g in t.games:
-        if g.replay_of is not None:
-            continue
-        key = (g.stage, g.round, g.table)
-        if key in seen:
-            problems.append(f"game {g.id}, table: {g.stage} round {g.round} table {g.table} already has game {seen[key]}")
-        seen[key] = g.id
+def _storable_problems(t: core.Tournament, slug: str | None) -> list[str]:
+    """What the database cannot hold: the core's bounds (which `check` reports too, so this only
+    speaks for a tournament parsed without its checks) and a game at a table and round where the
+    tournament being updated already has another game."""
+    problems = [str(p) for p in check_bounds(t)]
+    existing = _existing(t, slug)
+    if existing is not None:
+        taken = {(g.stage.kind, g.round.number, g.table.number): g.code or derived_game_id(
+                     g.stage.kind, g.round.number, g.table.number, False)
+                 for g in existing.games.filter(replay_of__isnull=True).select_related("stage", "round", "table")}
+        for g in t.games:
+            other = taken.get((g.stage, g.round, g.table))
+            if g.replay_of is None and other is not None and other != g.id:
+                problems.append(f"game {g.id}, table: {g.stage} round {g.round} table {g.table} already has game {other}")
     return problems
 
 
 def import_tournament(t: core.Tournament, *, slug: str | None = None, user=None) -> tuple[Tournament, bool]:
-    problems = _storable_problems(t)
+    problems = _storable_problems(t, slug)
     if problems:
         raise FileNotStorable(problems)
     with transaction.atomic():
@@ -82,13 +88,16 @@ def import_tournament(t: core.Tournament, *, slug: str | None = None, user=None)
     return tournament, created
 
 
-def _tournament(t: core.Tournament, slug: str | None) -> tuple[Tournament, bool]:
-    existing = None
+def _existing(t: core.Tournament, slug: str | None) -> Tournament | None:
+    """The tournament the file updates: the slug's, else the one of the file's name and lot seed."""
     if slug:
-        existing = Tournament.objects.filter(slug=slug).first()
-    else:
-        matches = list(Tournament.objects.filter(name=t.name, lot_seed=t.lot_seed)[:2])
-        existing = matches[0] if len(matches) == 1 else None
+        return Tournament.objects.filter(slug=slug).first()
+    matches = list(Tournament.objects.filter(name=t.name, lot_seed=t.lot_seed)[:2])
+    return matches[0] if len(matches) == 1 else None
+
+
+def _tournament(t: core.Tournament, slug: str | None) -> tuple[Tournament, bool]:
+    existing = _existing(t, slug)
     values = dict(
         name=t.name, ruleset=t.ruleset, participants_override=t.participants, games_before_final=max(t.games_before_final, 1),
         lot_seed=t.lot_seed, k_applies=True, k_max_participants=t.settings.k_max_participants,
@@ -114,15 +123,17 @@ def _tournament(t: core.Tournament, slug: str | None) -> tuple[Tournament, bool]
 
 def _players(tournament: Tournament, t: core.Tournament) -> dict[str, Registration]:
     regs = {r.code or f"p{r.player_id}": r for r in tournament.registrations.select_related("player")}
-    wanted = [p.id for p in t.players]
+    # A repeated id keeps its last entry, in the place of its first (as the standings read it).
+    file_players = list({p.id: p for p in t.players}.values())
+    wanted = [p.id for p in file_players]
     numbers = {pid: i for i, pid in enumerate(wanted, 1)}
     if any(r.number != numbers.get(fid) for fid, r in regs.items()):
         tournament.registrations.update(number=None)
         for r in regs.values():
             r.number = None
-    players = {p.nickname: p for p in Player.objects.filter(nickname__in=[p.nickname for p in t.players])}
+    players = {p.nickname: p for p in Player.objects.filter(nickname__in=[p.nickname for p in file_players])}
     out = {}
-    for p in t.players:
+    for p in file_players:
         player = players.get(p.nickname) or Player.objects.create(nickname=p.nickname)
         reg = regs.pop(p.id, None)
         if reg is None:

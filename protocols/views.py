@@ -85,7 +85,7 @@ def game_entry(request, pk: int):
     if request.method == "POST":
         form = ProtocolForm(request.POST, base=stored, players=players)
         values = {k: v for k, v in request.POST.items() if isinstance(v, str)}
-        reason = (request.POST.get("reason") or "").strip()[:2000]
+        reason = (request.POST.get("reason") or "").strip()  # services.text_problems refuses one too long
         try:
             expected = int(request.POST.get("version", ""))
         except ValueError:

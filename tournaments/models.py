@@ -5,12 +5,18 @@ Game protocols (games, seats, penalties, protests) live in `protocols`.
 from decimal import Decimal
 
 from django.conf import settings
-from django.core.validators import MinValueValidator
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from .vocabulary import StageKind
+
+# The bounds of scoring/core/bounds.py that this app's settings use (this app may not import the
+# scoring core; tests/tournaments/test_input_bounds.py holds the two equal). docs/input-bounds.md.
+PARTICIPANTS_MAX = 30_000
+GAMES_BEFORE_FINAL_MAX = 1000
+BEST_MOVE_MAX = Decimal("1.00")
 
 
 class Club(models.Model):
@@ -89,8 +95,9 @@ class Tournament(models.Model):
     end_date = models.DateField(_("end date"))
     ruleset = models.CharField(_("ruleset"), max_length=16, choices=Ruleset.choices, default=Ruleset.FIIM)
     games_before_final = models.PositiveSmallIntegerField(
-        _("games before the final"), null=True, blank=True, default=None, validators=[MinValueValidator(1)],
-        help_text=_("Games each player plays before the final; Ci's N is 40% of it (8.6). "
+        _("games before the final"), null=True, blank=True, default=None,
+        validators=[MinValueValidator(1), MaxValueValidator(GAMES_BEFORE_FINAL_MAX)],
+        help_text=_("Games each player plays before the final; Ci's N is 40 per cent of it (8.6). "
                     "Empty: counted from the qualifying and semifinal rounds of the stage plan."),
     )
     lot_seed = models.CharField(_("lot seed"), max_length=120, help_text=_("Seed of the reproducible lot (tiebreak 8.8.5)."))
@@ -107,15 +114,23 @@ class Tournament(models.Model):
         help_text=_("Judges who may decide protests besides the chief judge, never on a game they judged (8.9, 003 item 7)."),
     )
     participants_override = models.PositiveSmallIntegerField(
-        _("participants (override)"), null=True, blank=True,
+        _("participants (override)"), null=True, blank=True, validators=[MaxValueValidator(PARTICIPANTS_MAX)],
         help_text=_("Number of participants for the K rule; empty means the players registered at the start "
                     "(substitutes for withdrawn players do not count)."),
     )
     # Settings that RULES.md marks "setting".
     k_applies = models.BooleanField(_("difficulty coefficient K applies"), default=True)
-    k_max_participants = models.PositiveSmallIntegerField(_("K applies up to this many participants"), default=20)
-    best_move_three = models.DecimalField(_("best move: three blacks named"), max_digits=4, decimal_places=2, default=Decimal("0.40"))
-    best_move_two = models.DecimalField(_("best move: two blacks named"), max_digits=4, decimal_places=2, default=Decimal("0.25"))
+    k_max_participants = models.PositiveSmallIntegerField(
+        _("K applies up to this many participants"), default=20, validators=[MaxValueValidator(PARTICIPANTS_MAX)],
+    )
+    best_move_three = models.DecimalField(
+        _("best move: three blacks named"), max_digits=4, decimal_places=2, default=Decimal("0.40"),
+        validators=[MinValueValidator(Decimal("0")), MaxValueValidator(BEST_MOVE_MAX)],
+    )
+    best_move_two = models.DecimalField(
+        _("best move: two blacks named"), max_digits=4, decimal_places=2, default=Decimal("0.25"),
+        validators=[MinValueValidator(Decimal("0")), MaxValueValidator(BEST_MOVE_MAX)],
+    )
     fourth_foul_removal_counts = models.BooleanField(_("a 4th-foul removal costs 0.5 (8.2.4)"), default=True)
     standings_public = models.BooleanField(_("standings are public"), default=True)
     publication = models.CharField(

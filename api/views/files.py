@@ -22,7 +22,7 @@ from tournaments.models import Tournament
 from tournaments.permissions import PermissionRefused, check_manage_tournament
 
 from ..errors import error_body
-from ..file_limits import storable_problems, table_collisions
+from ..file_limits import table_collisions
 from ..schema import examples, judge_errors
 from ..serializers.judging import ImportOutput
 from .base import ApiMixin
@@ -40,7 +40,7 @@ def _parse(request, into: Tournament | None = None):
     """The request's document as the scoring core's tournament, or a 400 listing every problem."""
     tournament, problems = read_document(request.data)
     if tournament is not None and not problems:
-        problems = storable_problems(tournament) or table_collisions(into, tournament)
+        problems = table_collisions(into, tournament)
     if problems or tournament is None:
         return None, Response(error_body(_("The tournament file is not valid: nothing was imported."), "invalid_file",
                                          [_file_problem(p) for p in problems]), status=status.HTTP_400_BAD_REQUEST)

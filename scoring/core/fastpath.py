@@ -24,6 +24,7 @@ from __future__ import annotations
 from itertools import compress
 from operator import attrgetter, itemgetter
 
+from .bounds import check_bounds
 from .decimals import to_cents
 from .document_shape import FORMAT, DocumentReader, _decimal
 from .fastschema import DECODER, NOT_OURS
@@ -52,7 +53,7 @@ from .rules.removal import Removal
 from .rules.replay import ReplayPenalty
 from .rules.win import WinPoints
 from .rulesets import BREAKDOWN_KEYS, RULESETS
-from .settings import DEFAULT_SETTINGS
+from .settings import DEFAULT_SETTINGS, Settings
 from .standings import Standings
 from .validation import (
     EXTRA_MAX_LOSER,
@@ -169,7 +170,10 @@ class _Pass:
         self.escalating = EscalatingCompensation in kinds  # mafclub's 003 item 8
         self.comp_in_main = "compensation" in ruleset.main
         self.head, self.games = head, doc.games
-        self.settings = _settings(head.settings)
+        settings = _settings(head.settings)
+        if check_bounds(_BoundsView(doc, settings)):
+            raise _Bail  # something the system cannot store: the careful path names it
+        self.settings = _DEFAULT if settings is DEFAULT_SETTINGS else _FastSettings(settings)
         if stages is not None and not set(stages) <= _STAGE_SET:
             raise _Bail
         self.stages = stages
@@ -357,13 +361,24 @@ class _FastSettings:
 _DEFAULT = _FastSettings(DEFAULT_SETTINGS)
 
 
-def _settings(obj) -> _FastSettings:
+def _settings(obj) -> Settings:
     if obj is None:
-        return _DEFAULT
+        return DEFAULT_SETTINGS
     if any(type(v) is float for v in obj.values()):
         raise _Bail  # a number with a fraction: the careful path reads it as a Decimal
     reader = DocumentReader()
     settings = reader.settings(obj)
     if reader.problems or settings is None:
         raise _Bail
-    return _FastSettings(settings)
+    return settings
+
+
+class _BoundsView:
+    """The decoded document as bounds.check_bounds reads a tournament (the same field names)."""
+    __slots__ = ("name", "lot_seed", "participants", "games_before_final", "settings", "players", "games")
+
+    def __init__(self, doc, settings: Settings):
+        head = doc.tournament
+        self.name, self.lot_seed = head.name, head.lot_seed
+        self.participants, self.games_before_final = head.participants, head.games_before_final
+        self.settings, self.players, self.games = settings, doc.players, doc.games

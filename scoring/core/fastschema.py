@@ -93,4 +93,4 @@ class Document(msgspec.Struct, gc=False):
 DECODER = msgspec.json.Decoder(Document)
 # What a file the fast path does not take raises while decoding (UnicodeDecodeError for
 # bytes that are not UTF-8 is a ValueError).
-NOT_OURS = (msgspec.MsgspecError, ValueError)
+NOT_OURS = (msgspec.MsgspecError, ValueError, RecursionError)  # RecursionError: nested thousands deep

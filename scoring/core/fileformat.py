@@ -33,6 +33,8 @@ def loads(text: str | bytes):
         return json.loads(text, parse_float=Decimal)
     except (ValueError, UnicodeDecodeError) as exc:  # JSONDecodeError is a ValueError
         raise NotJSON(f"not valid JSON: {exc}") from None
+    except RecursionError:  # arrays or objects nested thousands deep: no tournament file is
+        raise NotJSON("not valid JSON: nested too deeply") from None
 
 
 def read_bytes(path) -> bytes:

@@ -92,6 +92,15 @@ PROBLEMS = {
     "unknown_format:missing": "is missing; it must be {format!r}",
     "unknown_setting": "is not a setting; known: {known:list}",
     "not_a_decimal": "{value!r} is not a decimal number",
+    # bounds.py: what the tournament system can store and compute
+    "out_of_range": "{value} is outside {low}..{high}",
+    "not_in_hundredths": "{value} is not a whole number of hundredths",
+    "too_long": "is {length} characters long; at most {limit}",
+    "empty_text": "must not be empty",
+    "forbidden_character": "contains {character}, a character that cannot be stored",
+    "too_many": "lists {count}; at most {limit}",
+    "nickname_repeated": "nickname {nickname!r} of player {player} is also player {other}'s; a nickname names one player",
+    "table_taken": "{stage} round {round} table {table} already has game {other}",
 }
 
 # The word lists the format specs name.

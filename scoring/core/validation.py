@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from .bounds import check_bounds
 from .decimals import NotCents, fmt_cents, to_cents
 from .model import (
     PENALTY_CLAUSES,
@@ -249,14 +250,13 @@ def check_tournament(t: Tournament, *, _known_game_ids=None) -> list[Problem]:
 
     if t.ruleset not in RULESETS:
         add(None, None, "tournament.ruleset", "unknown_ruleset", {"value": t.ruleset, "allowed": list(RULESETS)})
-    # A count is refused only for its type: a negative one is still "of the right type",
-    # and tournament-file.md's "Validity" list is the complete list of reasons to refuse.
+    # A count of the wrong type is refused here; one out of its range by check_bounds.
     for key in ("participants", "games_before_final"):
         value = getattr(t, key)
         if not isinstance(value, int) or isinstance(value, bool):
             add(None, None, f"tournament.{key}", "wrong_type", {"form": "count", "value": value})
-    # A repeated player id is not on that list either (a repeated game id is): the
-    # standings take the nickname of its last entry, as a JSON object does with a key.
+    # A repeated player id is not refused (a repeated game id is): the standings and the
+    # importer take its last entry, as a JSON object does with a key.
     player_ids = {p.id for p in t.players}
     settings = t.settings
     by_id: dict[str, Game] = {}
@@ -282,4 +282,6 @@ def check_tournament(t: Tournament, *, _known_game_ids=None) -> list[Problem]:
                 add(g.id, None, "replay_of", "replay_of_unknown", {"game": target_id})
         elif target.result != RESULT_ANNULLED:
             add(g.id, None, "replay_of", "replay_of_not_annulled", {"game": target_id})
+    # What the tournament system cannot store (bounds.py): refused by `check` and the importer alike.
+    problems.extend(check_bounds(t))
     return problems

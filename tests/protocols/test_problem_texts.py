@@ -16,7 +16,7 @@ from tests.languages import ENGLISH, assert_translated, placeholders
 from tests.scoring.core.messages_corpus import corpus_problems
 
 APP = Path(protocols.__file__).parent
-WRITERS = ("checks.py", "forms.py", "services.py", "protests.py")  # the modules of this app that make problems
+WRITERS = ("checks.py", "forms.py", "services.py", "protests.py", "storable.py")  # the modules of this app that make problems
 
 
 def test_the_scan_finds_this_apps_problems():

@@ -158,6 +158,17 @@ def _shape_cases() -> list[tuple[str, object]]:
     mutate("penalty-fields", lambda d: d["games"][0]["seats"][2].update(penalties=[{"clause": 1}]))
     mutate("game-repeated", lambda d: d["games"].append(copy.deepcopy(d["games"][0])))
     mutate("replay-unknown", lambda d: d["games"][0].update(replay_of="NOPE"))
+    # bounds.py: what the tournament system cannot store
+    mutate("bounds-head", lambda d: d["tournament"].update(name="n" * 201, lot_seed="a\x00b", participants=-5,
+                                                            games_before_final=100_000))
+    mutate("bounds-settings", lambda d: d["tournament"].update(settings={"best_move_three": "100", "best_move_two": "0.255",
+                                                                        "k_max_participants": 10**30}))
+    mutate("bounds-players", lambda d: d["players"].extend([{"id": "", "nickname": d["players"][0]["nickname"]},
+                                                            {"id": "x" * 41, "nickname": "\ud800"}]))
+    mutate("bounds-too-many", lambda d: d["players"].extend({"id": f"q{i}", "nickname": f"q{i}"} for i in range(30_000)))
+    mutate("bounds-game", lambda d: d["games"][0].update(round=0, table=10**30, judge="j" * 161))
+    mutate("bounds-reason", lambda d: d["games"][0]["seats"][3].update(penalties=[{"clause": "8.5.4", "reason": "r" * 2001}]))
+    mutate("bounds-table", lambda d: d["games"].append({**copy.deepcopy(d["games"][0]), "id": "G2"}))
     return cases
 
 

@@ -95,13 +95,15 @@ def tournament_docs(draw, ruleset=None, min_games=1, max_games=10, participants=
     for i in range(n_games):
         games.append(draw(game_docs(f"G{i}", players, ruleset, round_no=i + 1,
                                     violators=violators)))
-    # Lot seeds and nicknames with JSON-unfriendly characters.
-    nick = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=8)
+    # Lot seeds and nicknames with JSON-unfriendly characters (not NUL, which no text field stores);
+    # nicknames are unique and not empty, as bounds.py wants them.
+    text = st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00")
+    nick = st.text(alphabet=text, max_size=8)
     head = {"name": "H", "ruleset": ruleset,
             "participants": participants if participants is not None
             else draw(st.integers(10, 30)),
             "games_before_final": draw(st.integers(0, 12)),
-            "lot_seed": draw(st.text(max_size=6))}
+            "lot_seed": draw(st.text(alphabet=text, max_size=6))}
     return {"format": "mafia-tournament/1", "tournament": head,
-            "players": [{"id": p, "nickname": draw(nick)} for p in players],
+            "players": [{"id": p, "nickname": f"{p} {draw(nick)}"} for p in players],
             "games": games}

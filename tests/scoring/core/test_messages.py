@@ -41,7 +41,7 @@ def test_explanation_lines_use_the_declared_codes_with_json_params():
 
 
 def test_every_problem_the_checks_write_has_english():
-    written = written_keys(CORE / "validation.py") | written_keys(CORE / "document_shape.py")
+    written = written_keys(CORE / "validation.py") | written_keys(CORE / "document_shape.py") | written_keys(CORE / "bounds.py")
     assert "fouls_out_of_range" in written and "wrong_type:items" in written  # the scan sees them
     assert written <= set(messages.PROBLEMS)
 

@@ -217,16 +217,63 @@ def test_an_excluded_player_in_a_later_game_is_not_a_file_problem():
     assert codes(document(games, ruleset="mafclub")) == []
 
 
-def test_values_of_the_right_type_outside_the_usual_range_are_accepted():
-    # negative counts, round/table 0, empty ids and a repeated player id are not on the
-    # spec's list; the standings still compute (the last entry's nickname is used).
-    doc = document([game("", "red", round=0, table=0)], participants=-1, games_before_final=-3)
+def test_a_repeated_player_id_keeps_its_last_nickname():
+    # not a reason to refuse a file: the standings (and the importer) take the last entry
+    doc = document([game("G", "red")])
     doc["players"].append({"id": "p01", "nickname": "again"})
-    doc["players"].append({"id": "", "nickname": "empty"})
     assert codes(doc) == []
     from scoring.core.standings import compute_standings
     rows = compute_standings(parse_document(doc)).rows
     assert {r.player: r.nickname for r in rows}["p01"] == "again"
+
+
+def test_values_the_system_cannot_store_are_refused_naming_the_field():
+    # bounds.py: of the right type, but no database column or range holds them
+    doc = document([game("", "red", round=0, table=-1)], participants=-5, games_before_final=100_000)
+    doc["players"].append({"id": "", "nickname": "empty"})
+    doc["players"].append({"id": "p99", "nickname": "Nick p01"})  # p01's nickname
+    assert sorted(codes(doc), key=str) == sorted([
+        (None, None, "tournament.participants", "out_of_range"),
+        (None, None, "tournament.games_before_final", "out_of_range"),
+        (None, None, "players[10].id", "empty_text"),
+        (None, None, "players.nickname", "nickname_repeated"),
+        ("", None, "id", "empty_text"),
+        ("", None, "round", "out_of_range"),
+        ("", None, "table", "out_of_range"),
+    ], key=str)
+    message = {p.field: str(p) for p in read_document(doc)[1]}
+    assert message["tournament.games_before_final"] == "tournament.games_before_final: 100000 is outside 0..1000"
+    assert message["players.nickname"] == ("players.nickname: nickname 'Nick p01' of player p99 is also player p01's; "
+                                           "a nickname names one player")
+
+
+def test_a_nul_byte_or_an_over_long_text_is_refused_naming_the_field():
+    doc = document([game("G", "black", seats={3: {"penalties": [{"clause": "8.5.1", "reason": "r" * 2001}]}})])
+    doc["players"][0]["nickname"] = "a\x00b"
+    doc["tournament"]["name"] = "n" * 201
+    doc["games"][0]["judge"] = "j" * 161
+    lines = sorted(str(p) for p in read_document(doc)[1])
+    assert lines == sorted([
+        "players[0].nickname: contains U+0000, a character that cannot be stored",
+        "tournament.name: is 201 characters long; at most 200",
+        "game G, judge: is 161 characters long; at most 160",
+        "game G, seat 3, penalties.reason: is 2001 characters long; at most 2000",
+    ])
+
+
+def test_settings_outside_their_range_are_refused():
+    doc = document([game("G", "red")], settings={"best_move_three": "100", "best_move_two": "0.255",
+                                                 "k_max_participants": 10**30})
+    assert sorted(str(p) for p in read_document(doc)[1]) == [
+        "tournament.settings.best_move_three: 100 is outside 0.00..1.00",
+        "tournament.settings.best_move_two: 0.255 is not a whole number of hundredths",
+        "tournament.settings.k_max_participants: 10000000000000000000… is outside 0..30000",
+    ]
+
+
+def test_two_games_at_one_table_in_one_round_are_refused():
+    doc = document([game("A", "red"), game("B", "black")])
+    assert [str(p) for p in read_document(doc)[1]] == ["game B, table: qualifying round 1 table 1 already has game A"]
 
 
 def test_shape_problems():
