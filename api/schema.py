@@ -25,7 +25,8 @@ and decides protests with the appeals commission; organisers import and export t
 **Errors** are one shape: `{"detail", "code", "errors": [{"field", "code", "message", "seat"}]}`;
 the codes and messages of protocol problems are the judge's entry page's. A stale protocol write
 (the `version` or `If-Match` it sends is not the stored one) gets a 409 with the other side's change.
-Requests are throttled per client (429 with `retry_after`).
+Requests are throttled per client (429 with `retry_after`); after 5 wrong passwords for one username
+from one address, `POST /api/v1/auth/token/` answers 429 `locked_out` for 15 minutes.
 """
 
 TAGS = [

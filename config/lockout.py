@@ -11,5 +11,5 @@ def locked_out(request, credentials, *args, **kwargs):
     message = _("Too many wrong passwords for this account from this address. Try again in %(minutes)s minutes, "
                 "or ask the organisers.") % {"minutes": minutes}
     if request is not None and request.path.startswith("/api/"):
-        return JsonResponse({"detail": message, "code": "locked_out"}, status=429)
+        return JsonResponse({"detail": message, "code": "locked_out", "errors": []}, status=429)  # the API's Error shape
     return render(request, "lockout.html", {"message": message}, status=429)
