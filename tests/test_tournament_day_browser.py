@@ -7,7 +7,7 @@ by a lowercase Cyrillic nickname."""
 import pytest
 
 from protocols.models import Game, GameStatus
-from scoring.models import PlayerStanding
+from scoring.models import PlayerStanding, StandingsState
 from tests.factories import PASSWORD, UserFactory
 from tests.protocols.helpers import ROLES
 from tournaments.models import Judge, Registration, Stage, Tournament
@@ -144,8 +144,10 @@ def test_a_tournament_day_from_an_empty_database(live_server, browser_page, chro
     signed = {judge_signs_off_on_a_phone(chromium_browser, url, username, password)
               for username, password in passwords.items()}
     assert signed == set(round_one.values_list("pk", flat=True))
-    assert all(game.status == GameStatus.SIGNED_OFF for game in round_one)
-    assert PlayerStanding.objects.filter(snapshot__tournament=tournament, snapshot__scope="all", games=1).count() == 20
+    assert set(round_one.all().values_list("status", flat=True)) == {GameStatus.SIGNED_OFF}
+    current = StandingsState.objects.get(pk=tournament.pk).computed_version
+    rows = PlayerStanding.objects.filter(snapshot__tournament=tournament, snapshot__scope="all", snapshot__version=current)
+    assert rows.count() == 20 and set(rows.values_list("games", flat=True)) == {1}  # both games in the standings
 
     # a player on their phone, typing their nickname in lowercase
     visitor = chromium_browser.new_context(viewport=PHONE, is_mobile=True)
@@ -155,10 +157,10 @@ def test_a_tournament_day_from_an_empty_database(live_server, browser_page, chro
         phone.fill('input[name="me"]', "марта")
         phone.keyboard.press("Enter")
         phone.wait_for_url("**me=*")
-        found = phone.inner_text(".findme")
         marta = Registration.objects.get(tournament=tournament, player__nickname="Марта").player
         next_seat = marta.seats.filter(game__round__number=2).select_related("game__table").get()
-        assert "Марта" in found and str(next_seat.game.table.number) in found
+        assert phone.inner_text(".found .found-name") == "Марта"
+        assert phone.inner_text(".found .next-seat").endswith(f"стол {next_seat.game.table.number}, место {next_seat.number}")
         assert phone.evaluate(PAGE_OVERFLOW) <= 0
     finally:
         visitor.close()
