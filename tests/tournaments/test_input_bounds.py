@@ -41,7 +41,8 @@ def tournament_form(admin_user, data):
     form_class = model_admin.get_form(request, None)
     base = {"slug": "t", "name": "Турнир", "start_date": "2026-01-01", "end_date": "2026-01-02", "ruleset": "fiim",
             "games_before_final": "10", "lot_seed": "s", "k_max_participants": "20", "best_move_three": "0.40",
-            "best_move_two": "0.25", "language": "ru", "k_applies": "on", "fourth_foul_removal_counts": "on"}
+            "best_move_two": "0.25", "language": "ru", "k_applies": "on", "fourth_foul_removal_counts": "on",
+            "publication": "published"}
     base.update(data)
     return form_class(data=base)
 
