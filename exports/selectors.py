@@ -161,7 +161,7 @@ class StandingsRead:
 
 STANDINGS_FIELDS = (
     "place", "nickname", "club", "games", "wins", "wins_as_don_or_sheriff", "first_killed", "main", "extra", "total",
-    "tiebreak_extra", "decided_by_lot", "breakdown", "player_id",
+    "tiebreak_extra", "decided_by_lot", "breakdown", "player_id", "mark",
 )
 
 

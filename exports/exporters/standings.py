@@ -16,6 +16,9 @@ from ..selectors import StandingsRead, current_standings
 from ..xlsx import XlsxBook
 from .base import Exporter
 
+# The marks of the public standings (templates/public/_standings.html) after a player who left.
+LEFT_MARKS = {"withdrawn": "†", "excluded": "‡"}
+
 
 class StandingsExporter(Exporter):
     identifier = "standings"
@@ -34,7 +37,8 @@ class StandingsExporter(Exporter):
 
     def rows(self):
         for r in self.read.rows:
-            yield [r["place"], "*" if r["decided_by_lot"] else "", r["nickname"], r["club"], r["total"], r["main"], r["extra"],
+            name = f'{r["nickname"]} {LEFT_MARKS[r["mark"]]}' if r.get("mark") in LEFT_MARKS else r["nickname"]
+            yield [r["place"], "*" if r["decided_by_lot"] else "", name, r["club"], r["total"], r["main"], r["extra"],
                    r["tiebreak_extra"], r["wins"], r["wins_as_don_or_sheriff"], r["first_killed"], r["games"],
                    *[Decimal(r["breakdown"].get(k, "0")) for k in self.components]]
 
@@ -48,8 +52,11 @@ class StandingsExporter(Exporter):
         return [f"{self.tournament.name} — {_('Standings')}", " · ".join(facts)]
 
     def legend(self) -> str:
-        return _("* place decided by lot (8.8.5). TB1: extra points of tiebreak 1 (8.8.1); Wins D/S: wins as don or sheriff "
-                 "(8.8.3); First killed: times first-killed (8.8.4).")
+        legend = _("* place decided by lot (8.8.5). TB1: extra points of tiebreak 1 (8.8.1); Wins D/S: wins as don or sheriff "
+                   "(8.8.3); First killed: times first-killed (8.8.4).")
+        if any(r.get("mark") in LEFT_MARKS for r in self.read.rows):
+            legend += " " + _("† withdrawn from the tournament, ‡ excluded from it.")
+        return legend
 
     # -- formats ------------------------------------------------------------------------------
     def pdf(self, progress=None) -> bytes:

@@ -93,3 +93,24 @@ def test_the_seating_has_a_round_by_table_and_a_player_by_round_grid(cup, soffic
     assert f"С{seat.game.table.number} М{seat.number}" in first_round
     sheets = soffice_csv(content)
     assert len(sheets) == 2
+
+
+def test_withdrawn_and_excluded_players_are_marked_in_the_exported_standings(cup):
+    from scoring.recompute import recompute
+    from tournaments.models import Registration
+
+    def cells() -> list:
+        sheet = _book(StandingsExporter(cup).render("xlsx").content).active
+        return [value for row in sheet.iter_rows(values_only=True) for value in row if isinstance(value, str)]
+
+    assert not any("†" in value for value in cells())  # nobody left: no mark, no legend line
+    withdrawn, excluded = Registration.objects.filter(tournament=cup).order_by("number")[2:4]
+    Registration.objects.filter(pk=withdrawn.pk).update(withdrawn=True)
+    Registration.objects.filter(pk=excluded.pk).update(excluded=True, withdrawn=True)
+    recompute(cup.pk, force=True)
+    found = cells()
+    assert f"{withdrawn.player.nickname} †" in found and f"{excluded.player.nickname} ‡" in found
+    assert sum(value.endswith(("†", "‡")) for value in found) == 2
+    # the PDF's legend says what the marks mean (the spreadsheet keeps to its columns)
+    from .conftest import pdf_text
+    assert "исключён из турнира" in " ".join(pdf_text(StandingsExporter(cup).render("pdf").content))
