@@ -2,9 +2,11 @@ from django.core.management.base import BaseCommand
 
 from demo.builder import Cast, build_tournament
 from scoring.recompute import recompute
+from seating.core.generator import default_iterations
 from tournaments.models import Tournament
 
 DEMO_SLUG = "demo"
+PLAYERS, QUALIFYING_ROUNDS = 20, 8
 
 
 class Command(BaseCommand):
@@ -14,8 +16,13 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         existed = Tournament.objects.filter(slug=DEMO_SLUG).exists()
         cast = Cast()
-        tournament = build_tournament(DEMO_SLUG, name="Кубок Москвы по спортивной мафии (демо)", cast=cast, seating_moves=20_000,
-                                      final_games=0, unplayed_rounds=1)
+        # The seating the admin would give by default: one search of the default budget (a larger
+        # budget runs the default one first and then its own, twice the time for the same quality here).
+        tournament = build_tournament(
+            DEMO_SLUG, name="Кубок Москвы по спортивной мафии (демо)", cast=cast, players=PLAYERS,
+            qualifying_rounds=QUALIFYING_ROUNDS, seating_moves=default_iterations(PLAYERS, QUALIFYING_ROUNDS),
+            final_games=0, unplayed_rounds=1,
+        )
         # The standings pages read a stored snapshot: make sure there is one (a no-op if the
         # job that the tournament's creation enqueued has already stored it).
         recompute(tournament.pk)
