@@ -528,6 +528,9 @@ def plan_reseat(
     # keep theirs in the played rounds and get no more games.
     roster = Roster(players=tuple(stored.roster.players) + tuple(substitutes), judges=stored.roster.judges)
     number_of = {player.pk: index for index, player in enumerate(roster.players, start=1)}
+    # a stage generated with clubs kept apart is reseated the same way
+    record = seating_record(stage=stage)
+    clubs = club_lists(roster) if record is not None and record.clubs_apart else ()
     try:
         reseated = generator.reseat(
             stored.seating,
@@ -538,6 +541,7 @@ def plan_reseat(
             time_limit=time_limit,
             iterations=_iterations(time_limit, iterations),
             balance=balance,
+            clubs=clubs,
         )
     except SeatingError as error:
         raise _generator_refusal(error, field="withdrawn") from error

@@ -80,3 +80,33 @@ def test_reseating_keeps_the_game_rows_of_the_rounds_not_yet_played(stage, clien
     game = Game.objects.select_related("judge__user").get(pk=future[(4, 1)])
     client.force_login(UserFactory(is_staff=True, is_superuser=True))
     assert client.get(reverse("protocols:game", args=[game.pk])).status_code == 200  # an open page reloads fine
+
+
+def _same_club_pairs_after(plan, played: int) -> int:
+    club_of = {number: player.club_id for number, player in enumerate(plan.roster.players, start=1)}
+    pairs = 0
+    for rnd in plan.seating.rounds[played:]:
+        for table in rnd:
+            clubs = [club_of[n] for n in table.seats if club_of.get(n) is not None]
+            pairs += sum(clubs[i] == clubs[j] for i in range(len(clubs)) for j in range(i + 1, len(clubs)))
+    return pairs
+
+
+def test_a_stage_made_with_clubs_apart_is_reseated_with_clubs_apart():
+    from tests.factories import ClubFactory
+    from tests.seating.test_services import make_stage
+
+    stage = make_stage(players=30, judges=3)
+    clubs = [ClubFactory() for _ in range(6)]
+    for index, registration in enumerate(stage.tournament.registrations.order_by("number")):
+        registration.player.club = clubs[index % 6]
+        registration.player.save()
+    seating = preview_seating(stage=stage, games=10, seed=3, clubs_apart=True)[0]
+    save_seating(stage=stage, seating=seating, user=None, clubs_apart=True)
+    Game.objects.filter(stage=stage, round__number__lte=2).update(status=GameStatus.SIGNED_OFF, result=GameResult.RED)
+    leaving = stage.tournament.registrations.order_by("number").first().player
+    substitute = PlayerFactory(club=clubs[0])
+    apart = plan_reseat(stage=stage, withdrawn=[leaving], substitutes=[substitute], seed=4)
+    SeatingRecord.objects.filter(stage=stage).update(clubs_apart=False)
+    mixed = plan_reseat(stage=stage, withdrawn=[leaving], substitutes=[substitute], seed=4)
+    assert _same_club_pairs_after(apart, 2) < _same_club_pairs_after(mixed, 2)
