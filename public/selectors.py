@@ -13,6 +13,7 @@ from protocols.models import Game, GameStatus, Nomination, Protest, ProtocolVers
 from scoring import pointer
 from scoring.models import SCOPE_ALL, PlayerStanding, StandingsSnapshot, StandingsState
 from tournaments.models import Publication, Registration, Tournament
+from tournaments.names import name_key
 from tournaments.permissions import can_preview, can_read_publicly
 from tournaments.vocabulary import StageKind, stage_position
 
@@ -224,13 +225,6 @@ def seating(tournament: Tournament) -> list[SeatingRound]:
         rounds[-1].tables.append(SeatingTable(g["table__number"], g["number"], g["status"], g["judge__name"] or "",
                                               seats.get(g["id"], [])))
     return rounds
-
-
-def name_key(text: str) -> str:
-    """A nickname as "find me" compares it: case-folded (Cyrillic too), ё as е, spaces collapsed.
-
-    Done in Python, not by the database: SQLite's case-insensitive matching is ASCII-only."""
-    return " ".join(text.casefold().replace("ё", "е").split())
 
 
 def nicknames(tournament: Tournament) -> list[tuple[int, str]]:

@@ -21,6 +21,7 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from .models import Club, Player, Registration, Tournament
+from .names import name_key
 
 COLUMNS = ("nickname", "name", "club", "city")
 # Header cells that name a column (a first row of these is a header, not a player).
@@ -49,11 +50,6 @@ def status_labels() -> dict[str, str]:
 
 class ImportProblem(ValueError):
     """The input cannot be read at all (not a table, an unknown format)."""
-
-
-def nickname_key(nickname: str) -> str:
-    """What two nicknames must share to be the same player: case and ё/е do not count."""
-    return " ".join(nickname.casefold().replace("ё", "е").split())
 
 
 @dataclass(frozen=True)
@@ -159,7 +155,7 @@ def preview_registrations(*, tournament: Tournament, rows: list[SourceRow]) -> I
     problems: list[str] = []
     stored: dict[str, list[Player]] = {}
     for player in Player.objects.only("pk", "nickname", "real_name", "city"):
-        stored.setdefault(nickname_key(player.nickname), []).append(player)
+        stored.setdefault(name_key(player.nickname), []).append(player)
     registered = set(Registration.objects.filter(tournament=tournament).values_list("player_id", flat=True))
     seen: dict[str, int] = {}
     preview = []
@@ -174,7 +170,7 @@ def preview_registrations(*, tournament: Tournament, rows: list[SourceRow]) -> I
             problems.append(_("Row %(line)s, nickname: empty.") % where)
             preview.append(PreviewRow(row, NEW))
             continue
-        key = nickname_key(row.nickname)
+        key = name_key(row.nickname)
         if key in seen:
             problems.append(_("Row %(line)s, nickname: \"%(nickname)s\" repeats row %(first)s.") % {
                 **where, "nickname": row.nickname, "first": seen[key]})
@@ -201,7 +197,7 @@ def save_registrations(*, tournament: Tournament, preview: ImportPreview) -> int
     tournament's last number; all or nothing. Returns the number of registrations made."""
     if not preview.ok:
         raise ImportProblem(preview.problems[0])
-    clubs = {nickname_key(c.name): c for c in Club.objects.all()}
+    clubs = {name_key(c.name): c for c in Club.objects.all()}
     top = Registration.objects.filter(tournament=tournament).aggregate(top=Max("number"))["top"] or 0
     made = 0
     for row in preview.rows:
@@ -212,9 +208,9 @@ def save_registrations(*, tournament: Tournament, preview: ImportPreview) -> int
             source = row.source
             club = None
             if source.club:
-                club = clubs.get(nickname_key(source.club))
+                club = clubs.get(name_key(source.club))
                 if club is None:
-                    club = clubs[nickname_key(source.club)] = Club.objects.create(name=source.club, city=source.city)
+                    club = clubs[name_key(source.club)] = Club.objects.create(name=source.club, city=source.city)
             player = Player.objects.create(nickname=source.nickname, real_name=source.name, club=club, city=source.city)
         top += 1
         Registration.objects.create(tournament=tournament, player=player, number=top)
