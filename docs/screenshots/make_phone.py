@@ -10,18 +10,11 @@ Debian chromium, and saves the screenshot. Nothing outside the temporary directo
 """
 from __future__ import annotations
 
-import os
-import socket
-import subprocess
-import sys
-import tempfile
-import time
-import urllib.request
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from local_site import ROOT, chromium_page, local_site
+
 OUTPUT = Path(__file__).resolve().parent / "judge-phone-entry.png"
-CHROMIUM = "/usr/bin/chromium"
 WIDTH, HEIGHT = 375, 740
 
 BUILD = """
@@ -33,56 +26,20 @@ print(Game.objects.filter(tournament=t).order_by("round__number").first().pk)
 """
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _wait_for(url: str, seconds: float = 30) -> None:
-    deadline = time.monotonic() + seconds
-    while True:
-        try:
-            urllib.request.urlopen(url, timeout=2)  # noqa: S310 (a local address we started)
-            return
-        except OSError:
-            if time.monotonic() > deadline:
-                raise
-            time.sleep(0.3)
-
-
 def main() -> int:
-    from playwright.sync_api import sync_playwright
-
-    with tempfile.TemporaryDirectory() as tmp:
-        env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings", "DATABASE_URL": f"sqlite:///{tmp}/db.sqlite3",
-               "DEBUG": "True", "CELERY_BROKER_URL": "", "MEDIA_ROOT": tmp}
-        manage = [sys.executable, str(ROOT / "manage.py")]
-        subprocess.run([*manage, "migrate", "-v", "0"], cwd=ROOT, env=env, check=True)
-        built = subprocess.run([*manage, "shell", "-c", BUILD], cwd=ROOT, env=env, check=True, capture_output=True, text=True)
-        game_pk = built.stdout.strip().splitlines()[-1]
-        port = _free_port()
-        server = subprocess.Popen([*manage, "runserver", "--noreload", "--insecure", f"127.0.0.1:{port}"], cwd=ROOT, env=env,
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        try:
-            base = f"http://127.0.0.1:{port}"
-            _wait_for(f"{base}/judge/login/")
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu"])
-                page = browser.new_page(viewport={"width": WIDTH, "height": HEIGHT}, device_scale_factor=1)
-                page.goto(f"{base}/judge/login/?lang=ru")
-                page.fill("#id_username", "chief")
-                page.fill("#id_password", "chief-mafia")
-                page.keyboard.press("Enter")
-                page.wait_for_url("**/judge/")
-                page.goto(f"{base}/judge/games/{game_pk}/")
-                page.wait_for_selector("#protocol-form")
-                overflow = page.evaluate("document.scrollingElement.scrollWidth - window.innerWidth")
-                page.screenshot(path=str(OUTPUT), full_page=True)
-                browser.close()
-        finally:
-            server.terminate()
-            server.wait(timeout=10)
+    with local_site() as site:
+        game_pk = site.manage("shell", "-c", BUILD).strip().splitlines()[-1]
+        base = site.serve()
+        with chromium_page({"width": WIDTH, "height": HEIGHT}) as page:
+            page.goto(f"{base}/judge/login/?lang=ru")
+            page.fill("#id_username", "chief")
+            page.fill("#id_password", "chief-mafia")
+            page.keyboard.press("Enter")
+            page.wait_for_url("**/judge/")
+            page.goto(f"{base}/judge/games/{game_pk}/")
+            page.wait_for_selector("#protocol-form")
+            overflow = page.evaluate("document.scrollingElement.scrollWidth - window.innerWidth")
+            page.screenshot(path=str(OUTPUT), full_page=True)
     print(f"{OUTPUT.relative_to(ROOT)} (page wider than the screen by {overflow} px)")
     return 0 if overflow <= 0 else 1
 
