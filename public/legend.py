@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext_lazy as _
 
 from scoring.core.rulesets import BREAKDOWN_KEYS, get_ruleset
-from tournaments.participants import participants_for_k
+from tournaments.participants import k_verdict
 
 SIDES = {"red": _("the red team"), "black": _("the black team")}
 
@@ -43,8 +43,7 @@ def k_legend(tournament, snapshot) -> KLegend | None:
     if snapshot.k:
         return KLegend("applies", k=snapshot.k, hard_side=SIDES["red" if red < black else "black"], **common)
     # selectors.tournament_for_page counts the participants (substitutes do not count)
-    participants = participants_for_k(tournament, registered=getattr(tournament, "registered_at_start", None))
-    if participants > tournament.k_max_participants:
+    if not k_verdict(tournament, registered=getattr(tournament, "registered_at_start", None)).applies:
         return KLegend("too_many", **common)
     return KLegend("equal", **common)
 
@@ -53,7 +52,6 @@ def ruleset_components(ruleset: str) -> list[str]:
     """The breakdown keys the ruleset's rules can give points for, in the breakdown's order:
     no "replay penalty" line on a FIIM tournament."""
     try:
-        keys = {rule.key for rule in get_ruleset(ruleset).rules}
+        return get_ruleset(ruleset).components
     except ValueError:
         return list(BREAKDOWN_KEYS)
-    return [key for key in BREAKDOWN_KEYS if key in keys]

@@ -8,7 +8,7 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from scoring.core.rulesets import BREAKDOWN_KEYS, get_ruleset
+from scoring.core.rulesets import get_ruleset
 
 from ..labels import COMPONENTS, STAGES
 from ..pdf import render_pdf
@@ -25,8 +25,7 @@ class StandingsExporter(Exporter):
 
     def prepare(self) -> None:
         self.read: StandingsRead = current_standings(self.tournament, self.stage)
-        keys = {rule.key for rule in get_ruleset(self.read.snapshot.ruleset).rules}
-        self.components = [key for key in BREAKDOWN_KEYS if key in keys]
+        self.components = get_ruleset(self.read.snapshot.ruleset).components
 
     # -- the rows both formats print ---------------------------------------------------------
     def header(self) -> list[str]:

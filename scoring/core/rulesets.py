@@ -33,6 +33,13 @@ class Ruleset:
     tiebreaks: tuple[str, ...]       # metric keys (tiebreaks.py), best first; the lot ends ties
     annulled_games: bool             # whether annulled games, replays and gross violations exist
 
+    @property
+    def components(self) -> list[str]:
+        """The breakdown keys its rules can give points for, in the breakdown's order (a page or
+        a sheet of a FIIM tournament has no "replay penalty" line)."""
+        keys = {rule.key for rule in self.rules}
+        return [key for key in BREAKDOWN_KEYS if key in keys]
+
 
 _TIEBREAK_EXTRA = ("removal", "best_move", "judge_extra", "penalty", "replay_penalty")
 _TIEBREAKS = ("total", "tiebreak_extra", "wins", "wins_as_don_or_sheriff", "first_killed")
