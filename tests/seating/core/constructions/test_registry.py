@@ -88,3 +88,18 @@ def test_up_to_5_tables_and_50_players_the_orbit_model_builds_a_stage_with_its_o
     # with less than half a second left it is not asked; above 50 players never
     assert whole_stage(request(30, 3, 12, mode="tables", band=(4, 4), time_limit=0.3)) is None
     assert whole_stage(request(60, 6, 10, mode="tables", band=(1, 2))) is None
+
+
+@pytest.mark.parametrize("mode,band", [("near", (3, 5)), ("near", (4, 4)), ("tables", (4, 4))])
+def test_no_construction_is_asked_for_a_stage_proved_not_to_exist(monkeypatch, mode, band):
+    # 20 x 8 on 2 tables: no seating keeps the cap within the near band (bench/seating_limits.py),
+    # so none within the narrower exact band either; the orbit model spent 13 s proving it again
+    from seating.core.constructions import orbit
+
+    monkeypatch.setattr(orbit.ORBIT, "build", lambda request: pytest.fail("the orbit model was asked"))
+    assert whole_stage(request(20, 2, 8, mode, band)) is None
+    # where such a stage exists the orbit model is still asked
+    asked = []
+    monkeypatch.setattr(orbit.ORBIT, "build", lambda request: asked.append(request))
+    whole_stage(request(30, 3, 12, mode, (4, 4)))
+    assert asked
