@@ -10,6 +10,7 @@ modes).
 """
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 
@@ -116,11 +117,34 @@ def complementary_rounds_20(games: int) -> list[list[list[int]]] | None:
     return [[np.flatnonzero(signs[:, r] == 1).tolist(), np.flatnonzero(signs[:, r] == -1).tolist()] for r in range(games)]
 
 
+_PLAYERS = 20  # every round of this module seats 20 players at 2 tables
+
 # the near-bound repair and the tabu search share what the anneal would have had: at most this
 # many seconds for the repair, and half the budget for the search
 _NEAR_BOUND_SECONDS = 18.0
 _NEAR_BOUND_SHARE = 2.4
 _SEARCH_SHARE = 0.5
+
+
+def _rows(rounds: int, seed: int, cap: int, time_limit: float | None):
+    """The rows ``HadamardRows20`` plays (``best_hadamard_rows``) and, where one puts a pair above
+    the cap, ``exact.near_bound``'s rounds within it (or None)."""
+    every = hadamard_rounds_20()
+    rows = [every[i] for i in best_hadamard_rows(rounds, seed)]
+    repaired = None
+    if meetings(rows, _PLAYERS).max() > cap:
+        repaired = solvers.exact().near_bound(
+            _PLAYERS, [np.asarray(r) for r in rows], cap, np.random.default_rng(seed), time_limit=time_limit
+        )
+    return rows, repaired
+
+
+@functools.lru_cache(maxsize=8)
+def _rows_once(rounds: int, seed: int, cap: int):
+    """``_rows`` without a time limit, which gives the same rows for the same arguments: ``generate``
+    with a budget above the default runs the default first, and the SAT repair (about half of
+    either run) is then done once. Callers copy the arrays before changing them."""
+    return _rows(rounds, seed, cap, None)
 
 
 class HadamardRows20(Construction):
@@ -141,17 +165,14 @@ class HadamardRows20(Construction):
         players, cap, seed, iterations, time_limit = (
             request.players, request.cap, request.seed, request.iterations, request.time_limit
         )
-        every = hadamard_rounds_20()
-        rows = [every[i] for i in best_hadamard_rows(request.rounds, seed)]
+        if iterations is not None:
+            rows, repaired = _rows_once(request.rounds, seed, cap)
+            rows = [list(r) for r in rows]
+            repaired = None if repaired is None else [g.copy() for g in repaired]
+        else:
+            rows, repaired = _rows(request.rounds, seed, cap, min(_NEAR_BOUND_SECONDS, _NEAR_BOUND_SHARE * time_limit))
         stats = None
         if meetings(rows, players).max() > cap:
-            repaired = solvers.exact().near_bound(
-                players,
-                [np.asarray(r) for r in rows],
-                cap,
-                np.random.default_rng(seed),
-                time_limit=None if iterations is not None else min(_NEAR_BOUND_SECONDS, _NEAR_BOUND_SHARE * time_limit),
-            )
             found, tstats = solvers.tabu().tabu_groups(
                 players,
                 [],
