@@ -31,10 +31,12 @@ worker: install
 
 # Lint (ruff: errors, import order) and the import contract (lint-imports: the apps point one
 # way, the cores import no Django) first: a wrong arrow fails the build before any test runs.
+# Two test processes, each taking whole files: a module's shared fixtures (the demo, a generated
+# stage) are built once, and the race and fault tests of one file never run beside each other.
 test: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/lint-imports
-	$(VENV)/bin/pytest -n 2 --dist loadgroup --durations=10
+	$(VENV)/bin/pytest -n 2 --dist loadfile --durations=10
 
 bench: install
 	$(PY) bench/scoring.py

@@ -14,7 +14,7 @@ from scoring.core.validation import check_tournament
 from tournaments.models import Player, Registration, Tournament
 
 # One worker builds the demo once for the whole module (its seating search takes ~10 s).
-pytestmark = [pytest.mark.django_db, pytest.mark.xdist_group("demo")]
+pytestmark = [pytest.mark.django_db]
 
 
 def run_demo() -> list[str]:

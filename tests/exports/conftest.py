@@ -87,8 +87,15 @@ def pdftotext(content: bytes, tmp_path: Path) -> str:
     return subprocess.run([program, "-layout", str(source), "-"], capture_output=True, text=True, check=True, timeout=60).stdout
 
 
+@pytest.fixture(scope="session")
+def libreoffice_profile(tmp_path_factory) -> Path:
+    """One LibreOffice user profile for the test process: a new profile costs its first start
+    several seconds. A process converts one file at a time, so no two conversions share it at once."""
+    return tmp_path_factory.mktemp("lo-profile")
+
+
 @pytest.fixture
-def soffice_csv(tmp_path):
+def soffice_csv(tmp_path, libreoffice_profile):
     """Convert an .xlsx with LibreOffice headless; return {sheet name: rows} of every sheet."""
     soffice = ensure_program(SOFFICE, "libreoffice-calc-nogui")
 
@@ -97,7 +104,7 @@ def soffice_csv(tmp_path):
         source.write_bytes(content)
         out = tmp_path / "csv"
         out.mkdir(exist_ok=True)
-        profile = tmp_path / "lo-profile"
+        profile = libreoffice_profile
         # 44: comma, 34: quote, 76: UTF-8; the last token -1 writes every sheet to its own file.
         target = "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1"
         result = subprocess.run(

@@ -18,7 +18,7 @@ from scoring.recompute import recompute
 from tests.protocols.helpers import complete_post, make_cast
 from tests.protocols.test_services import entry_for
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.xdist_group("sqlite-race")]
+pytestmark = [pytest.mark.django_db(transaction=True)]
 ROOT = Path(__file__).resolve().parents[2]
 
 

@@ -24,7 +24,7 @@ from tests.conftest import CeleryWorker, redis_broker
 from tests.protocols.helpers import complete_post, make_cast
 from tests.protocols.test_services import entry_for
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services, pytest.mark.xdist_group("faults")]
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]
 ROOT = Path(__file__).resolve().parents[2]
 
 
