@@ -94,10 +94,11 @@ def test_players_sitting_out_stay_out_and_the_cap_comes_first():
 
 def test_hundred_players_ten_games_reach_std_0_55_without_a_triple():
     # the figure: std <= 0.55 means at most 544 pairs meeting twice (4,500 meetings over
-    # 4,950 pairs); a fixed move budget keeps the test the same on every machine (about 18 s)
+    # 4,950 pairs); a fixed move budget keeps the test the same on every machine. 1,000,000 moves
+    # is about the least that reaches it from this start (540 pairs twice; 750,000 leave 554)
     fixed = [np.asarray(r) for r in grid_rounds_100()]
     free = start(100, 10, 6, 1)
-    found, stats = tabu_groups(100, fixed, free, seed=1, iterations=1_500_000)  # 518 pairs twice
+    found, stats = tabu_groups(100, fixed, free, seed=1, iterations=1_000_000)
     m, _ = pair_cost(100, fixed + found)
     assert m.max() == 2
     assert (m == 2).sum() <= 544
