@@ -159,8 +159,9 @@ def test_twenty_players_keep_every_pair_within_the_cap(games, iterations, std):
 
 
 def test_players_sitting_out_still_meet_at_most_the_cap():
-    # 25 x 8: lambda = 3, so no pair may meet 5 times; the anneal alone left 2-3 such pairs
-    seating = generate(25, 8, seed=1, iterations=100_000)
+    # 25 x 8: lambda = 3, so no pair may meet 5 times; the anneal alone left 2-3 such pairs. The
+    # default budget, as an organiser gets it (100,000 moves kept the same seating)
+    seating = generate(25, 8, seed=1)
     check_hard_rules(seating, 25, 8, 2)
     assert quality_report(seating)["stage"]["pair_max"] <= 4
 
