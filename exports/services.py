@@ -4,17 +4,14 @@
 """
 from __future__ import annotations
 
-import logging
-
 from django.db import transaction
 
+from tournaments.background import send_or_run
+
 from .exporters import ProtocolExporter
-from .jobs import run_job
 from .models import ExportJob, JobKind
 from .tasks import build_export
 from .texts import export_language, in_language
-
-log = logging.getLogger(__name__)
 
 
 def start_booklet(*, tournament, stage=None, user=None, language: str | None = None) -> ExportJob:
@@ -32,8 +29,6 @@ def start_booklet(*, tournament, stage=None, user=None, language: str | None = N
 
 
 def _send(job_id: int) -> None:
-    try:
-        build_export.delay(job_id)
-    except Exception:  # the broker is down: build it here rather than leave the organiser waiting
-        log.exception("export job %s not sent; building it in-process", job_id)
-        run_job(job_id)
+    """Send the job; if the broker is down, build the booklet here rather than leave the organiser
+    waiting (a build that fails marks the job failed, with its error)."""
+    send_or_run(build_export, job_id, what=f"export job {job_id}")

@@ -7,16 +7,12 @@ The job itself is `tasks.recompute_standings`, whose body is `recompute.recomput
 """
 from __future__ import annotations
 
-import logging
-
 from django.db import transaction
 
+from tournaments.background import send_or_run
+
 from .models import StandingsState
-from .recompute import recompute
 from .tasks import recompute_standings
-
-log = logging.getLogger(__name__)
-
 
 
 class _SendAfterCommit:
@@ -55,13 +51,5 @@ def request_recompute(tournament) -> None:
 
 def _send(tournament_id: int) -> None:
     """Send the job; if the broker is unreachable, recompute here rather than leave the standings
-    stale. Never raises: the change that asked for it is already committed."""
-    try:
-        recompute_standings.delay(tournament_id)
-        return
-    except Exception:
-        log.exception("standings job for tournament %s not sent or failed; recomputing in-process", tournament_id)
-    try:
-        recompute(tournament_id)
-    except Exception:
-        log.exception("standings of tournament %s not recomputed; `manage.py recompute_standings` will", tournament_id)
+    stale (`manage.py recompute_standings` and the beat's sweep catch what fails even then)."""
+    send_or_run(recompute_standings, tournament_id, what=f"standings of tournament {tournament_id}")

@@ -186,3 +186,41 @@ def test_the_job_reports_its_progress_while_it_runs(cup, monkeypatch, media_root
     assert [d for _s, d, _t in seen] == sorted(d for _s, d, _t in seen) and seen[-1][1] == seen[-1][2] == 6
     job.refresh_from_db()
     assert job.status == "done" and job.file
+
+
+def test_with_the_broker_down_the_booklet_is_built_in_process(cup, admin_client, media_root, monkeypatch,
+                                                               django_capture_on_commit_callbacks):
+    from exports.tasks import build_export
+
+    def down(*args):
+        raise ConnectionError("broker down")
+
+    monkeypatch.setattr(build_export, "delay", down)
+    stage = Stage.objects.get(tournament=cup, kind="qualifying")
+    with django_capture_on_commit_callbacks(execute=True):
+        response = admin_client.post(_url("stage_booklet", stage.pk))
+    assert response.status_code == 302
+    job = ExportJob.objects.get()
+    assert job.status == JobStatus.DONE and job.file and job.done == job.total == 6
+
+
+def test_a_booklet_that_fails_in_process_marks_its_job_failed_instead_of_a_server_error(
+    cup, admin_client, media_root, monkeypatch, django_capture_on_commit_callbacks,
+):
+    from exports.exporters import ProtocolExporter
+    from exports.tasks import build_export
+
+    def down(*args):
+        raise ConnectionError("broker down")
+
+    def broken(self, fmt, *, progress=None):
+        raise RuntimeError("no fonts")
+
+    monkeypatch.setattr(build_export, "delay", down)
+    monkeypatch.setattr(ProtocolExporter, "render", broken)
+    stage = Stage.objects.get(tournament=cup, kind="qualifying")
+    with django_capture_on_commit_callbacks(execute=True):
+        response = admin_client.post(_url("stage_booklet", stage.pk))
+    assert response.status_code == 302
+    job = ExportJob.objects.get()
+    assert job.status == JobStatus.FAILED and "no fonts" in job.error
