@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext_lazy as _
 
+from protocols.day_record import speaking_order
 from protocols.vocabulary import LEFT_WHEN, LeftHow
 
 BALLOTS = {1: _("vote"), 2: _("revote after a tie"), 3: _("do all the tied leave?")}
@@ -39,4 +40,15 @@ def day_record(game, seats) -> list[Day]:
         if seat.left_how and seat.left_on:
             how = str(LEFT_WHEN.get(seat.left_how, seat.left_how)) % {"n": seat.left_on}
             day(seat.left_on).left.append({"seat": seat.number, "nickname": seat.player.nickname, "how": how})
+    # stored in seat order; shown as the table heard them: nominations in the day's speaking
+    # order, each ballot's nominees in the order they were nominated
+    gone = {s.number: s.left_on + 1 for s in seats if s.left_how and s.left_on}
+    for d in days.values():
+        spoke = {seat: i for i, seat in enumerate(speaking_order(d.number, gone))}
+        d.nominations.sort(key=lambda n: spoke.get(n["by"], 10))
+        named = {}
+        for n in d.nominations:
+            named.setdefault(n["nominee"], len(named))
+        for ballot in d.ballots:
+            ballot["counts"].sort(key=lambda count: (named.get(count[0], len(named)), count[0] or 0))
     return [days[n] for n in sorted(days)]

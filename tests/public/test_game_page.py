@@ -6,7 +6,8 @@ import re
 import pytest
 from django.core.cache import cache
 
-from protocols.models import Game, ProtocolVersion
+from protocols.day_record import speaking_order
+from protocols.models import Game, Nomination, ProtocolVersion, VoteCount
 from scoring.models import PlayerStanding
 from scoring.recompute import recompute
 from tests.tournament_builders import played
@@ -35,9 +36,12 @@ def test_the_protocol_shows_each_days_nominations_votes_and_who_left(client, gam
     html = client.get("/t/proto/games/1/?lang=en").content.decode()
     nominations = list(game.nominations.order_by("day", "id"))
     assert nominations, "the demo game has a day record"
+    gone = {s.number: s.left_on + 1 for s in game.seats.exclude(left_how="")}
     for n in {nom.day for nom in nominations}:
         day = _day(html, n)
-        said = " , ".join(f"{nom.by_seat} → {nom.nominee_seat}" for nom in nominations if nom.day == n)
+        order = speaking_order(n, gone)
+        said = " , ".join(f"{nom.by_seat} → {nom.nominee_seat}"
+                          for nom in sorted(nominations, key=lambda nom: order.index(nom.by_seat)) if nom.day == n)
         assert f"Nominations: {said}" in day
         for vote in game.votes.filter(day=n, ballot=1):
             assert f"seat {vote.nominee_seat}: {vote.votes}" in day
@@ -49,6 +53,21 @@ def test_the_protocol_shows_each_days_nominations_votes_and_who_left(client, gam
             killed = f"{seat.number} {seat.player.nickname} (killed, night {seat.left_on})"
             assert killed in day
             assert "voted out" not in day.split(killed, 1)[1]
+
+
+def test_nominations_read_in_the_days_speaking_order_and_votes_in_the_order_nominated(client, game):
+    # day 2 opens one living seat after day 1's first speaker: seat 2 speaks first, seat 1 last.
+    # Stored in seat order (1 then 5), the table heard 5 -> 7 before 1 -> 3, and voted on 7 first.
+    game.seats.filter(number__in=[1, 2, 5]).update(left_how="", left_on=None)
+    game.nominations.filter(day=2).delete()
+    game.votes.filter(day=2).delete()
+    Nomination.objects.bulk_create([Nomination(game=game, day=2, by_seat=1, nominee_seat=3),
+                                    Nomination(game=game, day=2, by_seat=5, nominee_seat=7)])
+    VoteCount.objects.bulk_create([VoteCount(game=game, day=2, ballot=1, nominee_seat=3, votes=4),
+                                   VoteCount(game=game, day=2, ballot=1, nominee_seat=7, votes=5)])
+    day = _day(client.get("/t/proto/games/1/?lang=en").content.decode(), 2)
+    assert "Nominations: 5 → 7 , 1 → 3" in day
+    assert day.index("seat 7: 5") < day.index("seat 3: 4")
 
 
 def test_the_protocol_shows_every_players_points_of_the_game_with_the_clause(client, game):
