@@ -74,15 +74,12 @@ def ensure_database():
 
 
 def build(slug: str, players: int, rounds: int, rebuild: bool):
-    from django.contrib.auth.models import Group
 
     from demo.builder import build_tournament
     from tournaments.models import Tournament
 
     if rebuild:
         Tournament.objects.filter(slug=slug).delete()
-    for name in ("Chief judge", "Judge"):
-        Group.objects.get_or_create(name=name)
     started = time.perf_counter()
     t = build_tournament(slug, name=f"Bench {players}×{rounds}", players=players, tables=players // 10,
                          qualifying_rounds=rounds, final_games=0, seed=5)
