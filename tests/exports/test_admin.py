@@ -188,8 +188,8 @@ def test_the_job_reports_its_progress_while_it_runs(cup, monkeypatch, media_root
     assert job.status == "done" and job.file
 
 
-def test_with_the_broker_down_the_booklet_is_built_in_process(cup, admin_client, media_root, monkeypatch,
-                                                               django_capture_on_commit_callbacks):
+def _booklet_with_the_broker_down(cup, admin_client, monkeypatch, capture) -> ExportJob:
+    """Ask for the qualifying booklet while sending any job fails, as with Redis down."""
     from exports.tasks import build_export
 
     def down(*args):
@@ -197,10 +197,15 @@ def test_with_the_broker_down_the_booklet_is_built_in_process(cup, admin_client,
 
     monkeypatch.setattr(build_export, "delay", down)
     stage = Stage.objects.get(tournament=cup, kind="qualifying")
-    with django_capture_on_commit_callbacks(execute=True):
+    with capture(execute=True):
         response = admin_client.post(_url("stage_booklet", stage.pk))
     assert response.status_code == 302
-    job = ExportJob.objects.get()
+    return ExportJob.objects.get()
+
+
+def test_with_the_broker_down_the_booklet_is_built_in_process(cup, admin_client, media_root, monkeypatch,
+                                                               django_capture_on_commit_callbacks):
+    job = _booklet_with_the_broker_down(cup, admin_client, monkeypatch, django_capture_on_commit_callbacks)
     assert job.status == JobStatus.DONE and job.file and job.done == job.total == 6
 
 
@@ -208,19 +213,10 @@ def test_a_booklet_that_fails_in_process_marks_its_job_failed_instead_of_a_serve
     cup, admin_client, media_root, monkeypatch, django_capture_on_commit_callbacks,
 ):
     from exports.exporters import ProtocolExporter
-    from exports.tasks import build_export
-
-    def down(*args):
-        raise ConnectionError("broker down")
 
     def broken(self, fmt, *, progress=None):
         raise RuntimeError("no fonts")
 
-    monkeypatch.setattr(build_export, "delay", down)
     monkeypatch.setattr(ProtocolExporter, "render", broken)
-    stage = Stage.objects.get(tournament=cup, kind="qualifying")
-    with django_capture_on_commit_callbacks(execute=True):
-        response = admin_client.post(_url("stage_booklet", stage.pk))
-    assert response.status_code == 302
-    job = ExportJob.objects.get()
+    job = _booklet_with_the_broker_down(cup, admin_client, monkeypatch, django_capture_on_commit_callbacks)
     assert job.status == JobStatus.FAILED and "no fonts" in job.error
