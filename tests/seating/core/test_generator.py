@@ -147,12 +147,13 @@ def test_impossible_sizes_name_sizes_that_work(players, games, tables, hint):
     assert hint in str(error.value)
 
 
-@pytest.mark.parametrize("games,iterations,std", [(8, 40_000, 1.142), (12, 40_000, 1.089)])
-def test_twenty_players_keep_every_pair_within_the_cap(games, iterations, std):
+@pytest.mark.parametrize("games,std", [(8, 1.142), (12, 1.089)])
+def test_twenty_players_keep_every_pair_within_the_cap(games, std):
     # the rows of the Hadamard matrix meet the round-pair bound but put some pairs at 6 (8 games)
     # or 8 (12 games) meetings; the cap ceil(lambda) + 1 is 5 and 7. 1.142 is the best the cap
-    # allows at 8 (bench/seating_limits.py); 1.089 is within 1 % of the bound at 12
-    seating = generate(20, games, seed=1, iterations=iterations)
+    # allows at 8 (bench/seating_limits.py); 1.089 is within 1 % of the bound at 12. The default
+    # budget, as an organiser seats (40,000 moves gave the same figures)
+    seating = generate(20, games, seed=1)
     stage = quality_report(seating)["stage"]
     assert stage["pair_max"] <= math.ceil(9 * games / 19) + 1
     assert stage["pair_std"] <= std  # the bounds are 1.104 and 1.079
