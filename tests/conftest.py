@@ -41,12 +41,19 @@ def require_services():
 
 @pytest.fixture(autouse=True)
 def eager_celery_by_default(settings):
-    """Tests run Celery tasks in-process unless they ask for `celery_worker_process`."""
+    """Tests run Celery tasks in-process unless they ask for `celery_worker_process`.
+
+    Each test starts allowed to wait for a result: an eager task sets Celery's process-wide "a
+    wait would block" flag while it runs and puts back what it found, so two eager tasks on two
+    threads (simultaneous sign-offs) can leave it set for the tests that follow."""
+    from celery.result import allow_join_result
+
     from config.celery import app
 
     app.conf.task_always_eager = True
     app.conf.task_eager_propagates = True
-    yield
+    with allow_join_result():
+        yield
     app.conf.task_always_eager = True
 
 
