@@ -57,11 +57,15 @@ def eager_celery_by_default(settings):
     app.conf.task_always_eager = True
 
 
-@pytest.fixture(autouse=True)
-def fast_password_hashing(settings):
+@pytest.fixture(autouse=True, scope="session")
+def fast_password_hashing():
     """Users are made by the hundred here (every built tournament has an admin, a chief judge and
-    its judges); the production hasher spends about half a second on each on purpose."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    its judges); the production hasher spends about half a second on each on purpose. For the
+    whole session, so that module fixtures (the demo, a shared cast) hash fast too."""
+    from django.test import override_settings
+
+    with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+        yield
 
 
 @pytest.fixture(autouse=True)
@@ -73,6 +77,30 @@ def _no_pointer_memo(settings):
     pointer.forget()
     yield
     pointer.forget()
+
+
+@pytest.fixture(scope="module")
+def module_cast(django_db_setup, django_db_blocker):
+    """One permission cast (tests/protocols/helpers.py) for a module's tests, made in a transaction
+    that they share and that is rolled back after them; each test's own changes roll back to a
+    savepoint, as in Django's TestCase.setUpTestData. Making it took 0.1-0.2 s, for each of
+    several hundred tests. Only for modules whose tests are not transactional."""
+    from django.db import transaction
+
+    from tests.protocols.helpers import make_cast
+    from tests.tournament_builders import as_if_committed
+
+    with django_db_blocker.unblock(), transaction.atomic():
+        cast = make_cast()
+        as_if_committed()  # the jobs its making asked for are not the tests' own
+        yield cast
+        transaction.set_rollback(True)
+
+
+@pytest.fixture
+def cast(module_cast, db):
+    """The module's cast, read again for this test."""
+    return module_cast.reloaded()
 
 
 def _database_url_for_subprocess() -> str | None:

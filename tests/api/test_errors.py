@@ -8,17 +8,12 @@ from rest_framework.test import APIClient
 from protocols.protests import file_protest
 from protocols.services import sign_off
 from tests.api.helpers import client_for, protocol
-from tests.protocols.helpers import complete_post, make_cast
+from tests.protocols.helpers import complete_post
 from tests.protocols.test_services import entry_for
 
 pytestmark = pytest.mark.django_db
 
 HUGE = 10**30
-
-
-@pytest.fixture
-def cast():
-    return make_cast()
 
 
 def assert_error(response, status, code=None):

@@ -26,11 +26,6 @@ def expected(who, allowed, ok=200):
     return ok if who in allowed else (401 if who == "anonymous" else 403)
 
 
-@pytest.fixture
-def cast():
-    return make_cast()
-
-
 def signed(cast):
     sign_off(game=cast.game, user=cast.judge, entry=entry_for(cast.game, complete_post(cast.game)), expected_version=1)
     cast.game.refresh_from_db()

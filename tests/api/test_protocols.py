@@ -12,15 +12,10 @@ from protocols.presentation import problem_text
 from scoring.core.problems import Problem
 from tests.api.helpers import client_for, protocol
 from tests.factories import UserFactory
-from tests.protocols.helpers import complete_post, make_cast
+from tests.protocols.helpers import complete_post
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def cast():
-    return make_cast()
 
 
 def put(client, game, body, **headers):

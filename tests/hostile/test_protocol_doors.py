@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from protocols.entry import NominationEntry, PenaltyEntry, VoteEntry, entry_from_game
 from protocols.models import Game, Nomination, ProtocolVersion, Seat, SeatPenalty, VoteCount
 from protocols.services import ProtocolConflict, ProtocolInvalid, save_protocol, sign_off
-from tests.protocols.helpers import complete_post, make_cast
+from tests.protocols.helpers import complete_post
 
 from .values import HUGE, hostile_number, hostile_text
 
@@ -22,11 +22,6 @@ SETTINGS = settings(max_examples=40, deadline=None,
 FIELDS = ["s1-player", "s1-role", "s1-fouls", "s1-removed", "s1-left_how", "s1-left_on", "s1-extra", "s1-extra_reason",
           "s3-extra_approved", "s4-gross", "d1-nom1", "d1-v1-3", "d2-v3", "pen0-seat", "pen0-clause", "pen0-reason",
           "first_killed", "named1", "named3", "outcome", "awarded_reason", "version", "reason", "action", "unknown-field"]
-
-
-@pytest.fixture
-def cast():
-    return make_cast()
 
 
 def snapshot(game) -> tuple:

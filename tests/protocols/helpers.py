@@ -39,6 +39,15 @@ class Cast:
     superuser: object = None
 
 
+    def reloaded(self) -> Cast:
+        """The same people and games read again from the database, so that what one test changed
+        in memory (a refreshed game, a user's cached permissions) never reaches the next."""
+        return Cast(**{
+            name: None if value is None else type(value)._default_manager.get(pk=value.pk)
+            for name, value in vars(self).items()
+        })
+
+
 # Every persona of the permission tests, in the order they are reported.
 PERSONAS = ["organiser", "chief", "appeals", "judge", "other_judge", "foreign_judge", "player", "other_player",
             "anonymous", "superuser"]

@@ -7,7 +7,7 @@ from django.utils import translation
 from protocols.models import Game, Protest, ProtestStatus, Role, Seat
 from protocols.protests import file_protest
 from protocols.services import save_protocol, sign_off
-from tests.protocols.helpers import PERSONAS, complete_post, login_as, make_cast
+from tests.protocols.helpers import PERSONAS, complete_post, login_as
 from tests.protocols.test_services import entry_for
 from tournaments.models import Tournament
 
@@ -17,8 +17,7 @@ STAFF = [who for who in PERSONAS if who not in ("anonymous", "player", "other_pl
 
 
 @pytest.fixture
-def cast():
-    cast = make_cast()
+def cast(cast):
     # the other table saved a draft with its roles: no table judge but its own may see them
     other = cast.other_game
     save_protocol(game=other, user=cast.other_judge, entry=entry_for(other, complete_post(other, action="save")),

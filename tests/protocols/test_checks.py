@@ -6,14 +6,9 @@ from hypothesis import strategies as st
 from protocols.checks import check_entry
 from protocols.entry import entry_from_game
 from protocols.forms import ProtocolForm
-from tests.protocols.helpers import complete_post, make_cast
+from tests.protocols.helpers import complete_post
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def cast():
-    return make_cast()
 
 
 def problems(game, **overrides):

@@ -2,14 +2,9 @@ import pytest
 from django.urls import reverse
 
 from protocols.models import GameStatus
-from tests.protocols.helpers import complete_post, make_cast
+from tests.protocols.helpers import complete_post
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def cast():
-    return make_cast()
 
 
 def url(game):

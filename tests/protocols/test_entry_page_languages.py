@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 
 from tests.languages import english_runs
-from tests.protocols.helpers import complete_post, make_cast
+from tests.protocols.helpers import complete_post
 
 pytestmark = pytest.mark.django_db
 
@@ -17,11 +17,6 @@ FORM_ERRORS = {"s1-fouls": "x", "s2-extra": "abc", "s3-role": "mayor", "outcome"
 CHECK_ERRORS = {"s4-role": "black", "s1-extra": "0.75", "pen0-seat": "3", "pen0-clause": "8.5.1", "pen0-reason": "ломился",
                 "named1": "10", "named2": "3", "first_killed": "4", "d1-v1-3": "9", "s9-left_how": "", "s8-left_on": "1",
                 "d2-nom3": "4", "s2-extra": "0.2", "s2-extra_reason": ""}
-
-
-@pytest.fixture
-def cast():
-    return make_cast()
 
 
 def _post(client, cast, overrides, lang):

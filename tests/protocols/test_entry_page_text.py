@@ -6,14 +6,9 @@ from django.urls import reverse
 from protocols.entry import entry_from_game
 from protocols.models import GameStatus, SeatPenalty
 from protocols.services import ProtocolInvalid, save_protocol
-from tests.protocols.helpers import complete_post, make_cast
+from tests.protocols.helpers import complete_post
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def cast():
-    return make_cast()
 
 
 def post(client, cast, **fields):

@@ -7,14 +7,9 @@ from django.urls import reverse
 
 from protocols.models import GameStatus
 from tests.factories import GameFactory, RoundFactory
-from tests.protocols.helpers import complete_post, make_cast
+from tests.protocols.helpers import complete_post
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def cast():
-    return make_cast()
 
 
 def url(game, lang="en"):

@@ -11,7 +11,7 @@ from django.utils import timezone
 from protocols.models import Game, GameStatus, Protest, ProtestStatus
 from protocols.protests import decide_protest, file_protest
 from protocols.services import PermissionRefused, ProtocolInvalid, approve_extra, save_protocol, sign_off
-from tests.protocols.helpers import PERSONAS, complete_post, login_as, make_cast
+from tests.protocols.helpers import PERSONAS, complete_post, login_as
 from tests.protocols.test_services import entry_for
 
 pytestmark = pytest.mark.django_db
@@ -24,11 +24,6 @@ FILES_A_PROTEST = {"chief", "judge", "player", "superuser"}
 DECIDES_A_PROTEST = {"chief", "appeals", "superuser"}
 APPROVES_EXTRA = {"chief", "superuser"}
 USES_THE_DESK = {"organiser", "chief", "appeals", "superuser"}
-
-
-@pytest.fixture
-def cast():
-    return make_cast()
 
 
 def url(game):
