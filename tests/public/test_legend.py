@@ -14,9 +14,6 @@ from tournaments.models import Tournament
 pytestmark = pytest.mark.django_db
 
 
-
-
-
 @pytest.fixture(autouse=True)
 def _fresh_cache():
     cache.clear()

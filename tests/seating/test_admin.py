@@ -20,16 +20,9 @@ from tournaments.models import Registration, Round, StageKind
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english", "quick_generator")]
 
 
-
 @pytest.fixture
 def stage():
     return make_qualifying_stage()
-
-
-
-
-
-
 
 
 def test_the_action_leads_to_the_generate_page(admin_client, stage):

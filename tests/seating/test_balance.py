@@ -23,11 +23,6 @@ def stage():
     return make_qualifying_stage(slug="balance-cup")
 
 
-
-
-
-
-
 def stored_counts(stage):
     """(player, table number) and (player, judge id) -> games, from the stored rows."""
     tables, judges = Counter(), Counter()

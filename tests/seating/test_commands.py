@@ -12,8 +12,6 @@ from tournaments.models import StageKind
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english", "quick_generator")]
 
 
-
-
 @pytest.fixture
 def stage():
     tournament = TournamentFactory(slug="autumn-cup")

@@ -61,8 +61,6 @@ def sign_off(game):
     game.save()
 
 
-
-
 @pytest.fixture
 def stage():
     return make_stage()

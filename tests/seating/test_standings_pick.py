@@ -32,8 +32,6 @@ def final(tournament):
     return Stage.objects.create(tournament=tournament, kind=StageKind.FINAL, order=2)
 
 
-
-
 def best(tournament, count):
     snapshot = StandingsSnapshot.objects.filter(tournament=tournament, scope="all").order_by("-version").first()
     return list(PlayerStanding.objects.filter(snapshot=snapshot).order_by("place").values_list("player_id", flat=True)[:count])
