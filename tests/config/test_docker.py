@@ -3,6 +3,7 @@ checks and volumes, refuses to start without its secrets, and loads no demo data
 as an unprivileged user with collected static files under gunicorn."""
 import os
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -61,3 +62,20 @@ def test_the_image_is_slim_unprivileged_and_serves_collected_static_files_with_g
     assert all(library in dockerfile for library in ("libpango-1.0-0", "libpangoft2-1.0-0", "fonts-dejavu-core"))
     ignored = (ROOT / ".dockerignore").read_text().split()
     assert ".venv" in ignored and "db.sqlite3*" in ignored
+
+
+def test_the_seating_kernel_caches_its_compilation_where_the_unprivileged_user_may_write(tmp_path):
+    # As `mafia`, neither /app/seating/core/__pycache__ nor /app/.cache is writable, and numba
+    # then refuses to load a kernel it may not cache: the image gives it NUMBA_CACHE_DIR, owned by
+    # that user and filled at build time. Here: numba puts its cache where that variable says.
+    dockerfile = (ROOT / "docker" / "Dockerfile").read_text()
+    assert "NUMBA_CACHE_DIR=/var/cache/numba" in dockerfile
+    assert "chown mafia /media /var/cache/numba" in dockerfile
+    assert dockerfile.index("\nUSER mafia\n") < dockerfile.index("from seating.core import generate")
+    done = subprocess.run(
+        [sys.executable, "-c", "from seating.core import generate; generate(100, 10, seed=1, iterations=200)"],
+        cwd=ROOT, env={**os.environ, "NUMBA_CACHE_DIR": str(tmp_path), "PYTHONPATH": str(ROOT)},
+        capture_output=True, text=True, timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    assert list(tmp_path.rglob("tabu.*.nbi")), "numba wrote no index of the compiled kernel there"
