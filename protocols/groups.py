@@ -22,6 +22,10 @@ GRANTS = {
     JUDGE: {"tournaments": ("view",), "protocols": ("change", "view")},
 }
 
+# Records of what happened, written by the services alone: no role gets any permission on them
+# through the admin (models of the apps above that came after the groups were first made)
+RECORDS = ("actionlog", "protocolversion")
+
 GROUP_LABELS = {
     ORGANISER: _("Organiser"),
     CHIEF_JUDGE: _("Chief judge"),
@@ -47,7 +51,7 @@ def grant(grants: dict[str, dict[str, tuple[str, ...]]], using: str = "default",
             for action in actions:
                 group.permissions.add(*Permission.objects.using(using).filter(
                     content_type__app_label=app_label, codename__startswith=f"{action}_"
-                ))
+                ).exclude(content_type__model__in=RECORDS))
 
 
 def ensure_groups(sender, using="default", apps=global_apps, **kwargs) -> None:

@@ -19,6 +19,9 @@ def test_after_a_flush_every_role_is_back_with_its_grants():
     assert "delete_exportjob" not in chief and "change_tournament" not in chief
     assert {"view_tournament", "change_game"} <= judge
     assert not {"add_game", "delete_game", "view_exportjob"} & judge
+    # the records of what happened are nobody's to edit in the admin
+    for codenames in (organiser, chief, judge):
+        assert not {c for c in codenames if c.endswith(("_actionlog", "_protocolversion"))}
 
 
 def test_a_grant_an_organiser_added_survives_a_migrate():
