@@ -74,7 +74,6 @@ def ensure_database():
 
 
 def build(slug: str, players: int, rounds: int, rebuild: bool):
-
     from demo.builder import build_tournament
     from tournaments.models import Tournament
 

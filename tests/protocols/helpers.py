@@ -38,7 +38,6 @@ class Cast:
     other_player: object = None      # the player at seat 3 of `other_game`, with a login
     superuser: object = None
 
-
     def reloaded(self) -> Cast:
         """The same people and games read again from the database, so that what one test changed
         in memory (a refreshed game, a user's cached permissions) never reaches the next."""

@@ -100,7 +100,9 @@ def test_a_larger_budget_repairs_the_hadamard_rows_of_20_players_once(monkeypatc
 
     monkeypatch.setattr(exact, "near_bound", near_bound)
     hadamard._rows_once.cache_clear()
-    seating = generate(20, 8, seed=5, iterations=3 * generator.default_iterations(20, 8))
+    try:
+        seating = generate(20, 8, seed=5, iterations=3 * generator.default_iterations(20, 8))
+    finally:
+        hadamard._rows_once.cache_clear()  # never leave the stand-in's rows to another test
     assert seating.stats["baseline"] == generator.default_iterations(20, 8)
     assert calls == [None]
-    hadamard._rows_once.cache_clear()
