@@ -69,6 +69,18 @@ def fast_password_hashing():
 
 
 @pytest.fixture(autouse=True)
+def _fresh_cache():
+    """Every test starts and ends with an empty cache. Pages are cached by tournament id and
+    snapshot version, and ids come round again after a test rolls back: a page cached by one test
+    was served to the next one in the same process."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture(autouse=True)
 def _no_pointer_memo(settings):
     """Pages see a new standings snapshot at once in tests (the one-second memo has its own test)."""
     from scoring import pointer

@@ -1,7 +1,6 @@
 """Where organisers find the paper in the admin: actions, buttons, the booklet job and its file."""
 import pytest
 from django.contrib.auth.models import Group
-from django.core.cache import cache
 from django.urls import reverse
 
 from exports.models import ExportJob, JobStatus
@@ -24,11 +23,6 @@ def _staff(username: str, group: str | None):
 
 def _url(name, *args):
     return reverse(f"admin:exports_exportjob_{name}", args=args)
-
-
-@pytest.fixture(autouse=True)
-def _clear_cache():
-    cache.clear()
 
 
 def test_the_stage_and_round_pages_have_the_print_buttons(cup, admin_client):

@@ -12,13 +12,6 @@ from .conftest import pdf_text
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def _clear_cache():
-    cache.clear()
-    yield
-    cache.clear()
-
-
 def test_the_pages_link_their_files(cup, client):
     page = client.get("/t/cup/").content.decode()
     assert 'href="/t/cup/standings.pdf?lang=ru"' in page and "/t/cup/standings.xlsx" in page

@@ -3,7 +3,6 @@ breakdown; and the standings refresh themselves when a newer snapshot is stored.
 import re
 
 import pytest
-from django.core.cache import cache
 from playwright.sync_api import expect
 
 from scoring.models import PlayerStanding
@@ -20,7 +19,6 @@ def phone(browser_page):
 
 
 def test_a_phone_finds_a_player_and_opens_the_breakdown(phone, live_server):
-    cache.clear()
     t = played("phone-cup", players=20, rounds=3)
     games = add_scheduled_round(t)
     recompute(t.pk, force=True)
@@ -50,7 +48,6 @@ def test_a_phone_finds_a_player_and_opens_the_breakdown(phone, live_server):
 
 
 def test_the_standings_sort_and_refresh_without_a_reload(phone, live_server):
-    cache.clear()
     t = played("refresh-cup", players=10, rounds=2)
     recompute(t.pk, force=True)
     phone.add_init_script("window.STANDINGS_POLL_MS = 300")

@@ -3,7 +3,6 @@ the tournament's nicknames as suggestions; the language switch keeps the page's 
 import re
 
 import pytest
-from django.core.cache import cache
 
 from scoring.recompute import recompute
 from tests.tournament_builders import add_scheduled_round, played
@@ -14,15 +13,13 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def tournament():
-    cache.clear()
     t = played("find", players=20, rounds=1)
     add_scheduled_round(t)
     players = list(Player.objects.filter(registrations__tournament=t).order_by("pk"))
     players[0].nickname, players[1].nickname = "Марта", "Семён"
     Player.objects.bulk_update(players[:2], ["nickname"])
     recompute(t.pk)
-    yield t
-    cache.clear()
+    return t
 
 
 @pytest.mark.parametrize(("query", "found"), [("марта", "Марта"), ("МАРТА", "Марта"), ("семен", "Семён"),

@@ -4,7 +4,6 @@ the reason when the chief judge amended the signed-off protocol."""
 import re
 
 import pytest
-from django.core.cache import cache
 
 from protocols.day_record import speaking_order
 from protocols.models import Game, Nomination, ProtocolVersion, VoteCount
@@ -17,11 +16,9 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def game():
-    cache.clear()
     t = played("proto", players=20, rounds=2)
     recompute(t.pk)
-    yield Game.objects.filter(tournament=t, number=1).get()
-    cache.clear()
+    return Game.objects.filter(tournament=t, number=1).get()
 
 
 def _text(html: str) -> str:

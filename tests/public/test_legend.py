@@ -3,7 +3,6 @@ applies, and a player's breakdown lists only the components their tournament's r
 import re
 
 import pytest
-from django.core.cache import cache
 
 from protocols.models import Game
 from scoring.models import PlayerStanding, StandingsSnapshot
@@ -12,13 +11,6 @@ from tests.tournament_builders import played
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _fresh_cache():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 def _text(html: str) -> str:

@@ -2,7 +2,6 @@
 show no English sentence (every explanation line is worded from the catalogue), and the English
 pages show English. A line stored by an older version (an English note) does not break a page."""
 import pytest
-from django.core.cache import cache
 
 from demo.builder import build_tournament
 from protocols.models import Game
@@ -15,11 +14,9 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def tournament():
-    cache.clear()
     t = build_tournament("kubok", name="Кубок города", players=20, tables=2, qualifying_rounds=5, final_games=2, seed=8)
     recompute(t.pk)
-    yield t
-    cache.clear()
+    return t
 
 
 def _pages(t) -> list[str]:

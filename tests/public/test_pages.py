@@ -16,13 +16,6 @@ from tournaments.models import Tournament
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def _fresh_cache():
-    cache.clear()
-    yield
-    cache.clear()
-
-
 def _rows(html: str) -> list[tuple[str, str, str]]:
     """(place, nickname, total) of each standings row, in page order."""
     body = html.split('<table class="standings">', 1)[1].split("</tbody>", 1)[0]

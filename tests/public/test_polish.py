@@ -3,7 +3,6 @@ link, and the seating page's grid of every player by round."""
 import re
 
 import pytest
-from django.core.cache import cache
 from django.template.loader import render_to_string
 from django.test import override_settings
 from django.utils import translation
@@ -71,7 +70,6 @@ def _grid(html: str) -> tuple[list[str], dict[str, list[str]]]:
 
 
 def test_the_seating_page_has_a_player_by_round_grid(client):
-    cache.clear()
     t = played("grid", players=20, rounds=2, final_games=1)
     add_scheduled_round(t)
     heads, rows = _grid(client.get("/t/grid/seating/?lang=en").content.decode())

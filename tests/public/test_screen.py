@@ -4,7 +4,6 @@ the rows that fit and rotates the panels by itself."""
 import re
 
 import pytest
-from django.core.cache import cache
 from playwright.sync_api import expect
 
 from scoring.models import PlayerStanding
@@ -14,12 +13,10 @@ from tests.tournament_builders import add_scheduled_round, played
 
 @pytest.fixture
 def cup(db):
-    cache.clear()
     t = played("screen", players=20, rounds=2)
     games = add_scheduled_round(t)
     recompute(t.pk, force=True)
-    yield t, games
-    cache.clear()
+    return t, games
 
 
 @pytest.mark.django_db
@@ -42,7 +39,6 @@ def test_the_screen_shows_the_standings_top_and_the_next_rounds_tables(client, c
 
 @pytest.mark.django_db
 def test_once_every_round_is_played_the_screen_shows_the_last_one(client):
-    cache.clear()
     t = played("done", players=20, rounds=2, final_games=1)
     recompute(t.pk)
     html = client.get("/t/done/screen/?lang=en").content.decode()
