@@ -18,13 +18,13 @@ class Problem:
 
     def __init__(self, game: str | None, seat: int | None, field: str, code: str, message: str | None = None, *,
                  params: dict | None = None, clause: str | None = None):
-        self.game = game
+        self.game = writable(game)
         self.seat = seat
         self.field = field
         self.code = code
-        self.params = params if params is not None else {}
+        self.params = {key: writable(value) for key, value in params.items()} if params else {}
         self.clause = clause
-        self._message = message
+        self._message = writable(message)
 
     @property
     def key(self) -> str:
@@ -63,6 +63,19 @@ class Problem:
 
     def __hash__(self):
         return hash(self._identity())
+
+
+def writable(value):
+    """``value`` with the characters that no output can carry written as escapes: NUL as ``\\x00``,
+    a lone surrogate (a JSON ``"\\ud800"`` escape makes one) as ``\\ud800``. A problem quotes what
+    the file said (an unknown player, a game id), and it must still print, be stored and be shown."""
+    if not isinstance(value, str):
+        return value
+    if "\x00" in value:
+        value = value.replace("\x00", "\\x00")
+    if not value.isascii():
+        value = value.encode("utf-8", "backslashreplace").decode("utf-8")
+    return value
 
 
 class InvalidTournament(ValueError):

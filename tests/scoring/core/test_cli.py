@@ -104,6 +104,22 @@ def test_shape_problems_and_rule_problems_are_listed_together(tmp_path):
     ]
 
 
+def test_a_problem_quoting_a_character_no_output_carries_prints_it_escaped(tmp_path):
+    # a JSON "\ud800" escape is a lone surrogate, which UTF-8 cannot encode: the message quoting
+    # that player once ended `check` with a traceback instead of the problem
+    doc = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    doc["games"][2]["seats"][1]["player"] = "\ud800"
+    doc["games"][3]["seats"][0]["player"] = "a\u0000b"
+    f = tmp_path / "t.json"
+    f.write_text(json.dumps(doc, ensure_ascii=True), encoding="utf-8")
+    code, out, err = scoring("check", f)
+    assert (code, err) == (1, "")
+    assert out.splitlines() == [
+        "game Q2-T1, seat 2, player: \\ud800 is not in the players list",
+        "game Q2-T2, seat 1, player: a\\x00b is not in the players list",
+    ]
+
+
 def test_stage_selection():
     code, out, _ = scoring("standings", EXAMPLE, "--stage", "final")
     assert code == 0
