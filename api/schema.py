@@ -23,7 +23,9 @@ games until the sign-off; the chief judge amends after it (with a reason), appro
 and decides protests with the appeals commission; organisers import and export the tournament file.
 
 **Errors** are one shape: `{"detail", "code", "errors": [{"field", "code", "message", "seat"}]}`;
-the codes and messages of protocol problems are the judge's entry page's. A stale protocol write
+the codes and messages of protocol problems are the judge's entry page's. A query parameter an
+operation does not take is refused (400, `unknown_parameter`, naming those it takes) rather than
+ignored, so a misspelt filter never answers with everything. A stale protocol write
 (the `version` or `If-Match` it sends is not the stored one) gets a 409 with the other side's change.
 Requests are throttled per client (429 with `retry_after`); after 5 wrong passwords for one username
 from one address, `POST /api/v1/auth/token/` answers 429 `locked_out` for 15 minutes.

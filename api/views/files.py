@@ -87,6 +87,7 @@ class TournamentFile(ApiMixin, generics.GenericAPIView):
 class TournamentImport(ApiMixin, generics.GenericAPIView):
     permission_classes = [IsAuthenticated]
     queryset = Tournament.objects.none()
+    query_parameters_read = ("slug",)
 
     @extend_schema(tags=["tournament file"], request=OpenApiTypes.OBJECT, parameters=[SLUG_PARAMETER],
                    responses=judge_errors(ImportOutput, 400, 403, 409, 415, ok=201), examples=examples("file", "import"))

@@ -96,6 +96,7 @@ class Seating(PublicMixin, generics.GenericAPIView):
     serializer_class = s.SeatingRoundSerializer
     queryset = Round.objects.none()
     pagination_class = None
+    query_parameters_read = tuple(SeatingQuery().fields)
 
     def get(self, request, slug):
         query = SeatingQuery(data=request.query_params)
@@ -176,6 +177,8 @@ class Standings(PublicMixin, APIView):
     The ETag is the snapshot's version and Last-Modified its computation time: a request with
     `If-None-Match` or `If-Modified-Since` gets a 304 while they are current. A tournament whose
     standings are not public answers 404 with code `standings_not_public`."""
+
+    query_parameters_read = tuple(StandingsQuery().fields)
 
     def get(self, request, slug):
         scope, explain = standings_query(request.query_params)

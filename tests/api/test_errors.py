@@ -10,6 +10,7 @@ from protocols.services import sign_off
 from tests.api.helpers import client_for, protocol
 from tests.protocols.helpers import complete_post
 from tests.protocols.test_services import entry_for
+from tests.tournament_builders import played
 
 pytestmark = pytest.mark.django_db
 
@@ -173,3 +174,24 @@ def test_anonymous_clients_have_their_rate_and_logged_in_ones_theirs(settings, c
     anonymous, judge = APIClient(), client_for(cast, "judge")
     assert [anonymous.get("/api/v1/tournaments/").status_code for _ in range(6)] == [200] * 5 + [429]
     assert [judge.get("/api/v1/protocols/").status_code for _ in range(3)] == [200, 200, 429]
+
+
+def test_a_parameter_the_request_does_not_take_is_refused_with_the_ones_it_takes():
+    # a misspelt filter used to be ignored: ?reslt=red answered with every game as if it had worked
+    played("query-cup", players=10, rounds=1)
+    client = APIClient()
+    response = client.get("/api/v1/tournaments/query-cup/games/?reslt=red&lang=en")
+    assert_error(response, 400, "invalid")
+    [error] = response.json()["errors"]
+    assert error["field"] == "reslt" and error["code"] == "unknown_parameter"
+    assert error["message"] == ("This request has no such parameter; it takes: "
+                                "ordering, page, page_size, player, result, round, stage, table.")
+    russian = client.get("/api/v1/tournaments/query-cup/games/?reslt=red&lang=ru").json()["errors"][0]["message"]
+    assert russian.startswith("У этого запроса нет такого параметра")
+    for query in ("?result=red&ordering=number&page=1&page_size=10&lang=en&format=json",
+                  "?stage=qualifying&explain=true"):
+        path = "/api/v1/tournaments/query-cup/" + ("games/" if "result" in query else "standings/")
+        assert client.get(path + query).status_code == 200, query
+    assert client.get("/api/v1/tournaments/query-cup/seating/?round=1").status_code == 200
+    assert client.get("/api/v1/tournaments/query-cup/seating/?rnd=1").status_code == 400
+    assert client.get("/api/v1/tournaments/query-cup/standings/?stages=final").status_code == 400
