@@ -68,6 +68,32 @@ def fast_password_hashing():
         yield
 
 
+@pytest.fixture(autouse=True, scope="session")
+def static_files_listed_once():
+    """WhiteNoise lists every static file the finders know (the admin's, the API docs', ours: about
+    180) when its middleware starts, and Django's test client starts the middleware anew for every
+    client, so every test that sent a request paid about 30 ms for it. The files do not change
+    during a run: the list is made once a process for each configuration and reused, the same
+    entries the middleware would have made."""
+    from whitenoise.middleware import WhiteNoiseMiddleware
+
+    listing = WhiteNoiseMiddleware.add_files_from_finders
+    listed: dict[tuple, dict] = {}
+
+    def add_files_from_finders(self):
+        key = (self.static_prefix, self.max_age, self.allow_all_origins, self.charset, self.index_file,
+               self.add_headers_function)
+        if key not in listed:
+            before = dict(self.files)
+            listing(self)
+            listed[key] = {url: found for url, found in self.files.items() if before.get(url) is not found}
+        self.files.update(listed[key])
+
+    WhiteNoiseMiddleware.add_files_from_finders = add_files_from_finders
+    yield
+    WhiteNoiseMiddleware.add_files_from_finders = listing
+
+
 @pytest.fixture(autouse=True)
 def _fresh_cache():
     """Every test starts and ends with an empty cache. Pages are cached by tournament id and
