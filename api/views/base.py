@@ -8,6 +8,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from rest_framework import exceptions
 from rest_framework.filters import OrderingFilter, SearchFilter
+from rest_framework.mixins import ListModelMixin
 from rest_framework.settings import api_settings
 
 from tournaments.models import Tournament
@@ -27,8 +28,8 @@ class ApiMixin:
     query_parameters_read: tuple[str, ...] = ()
 
     def query_parameters(self) -> set[str]:
-        """Every query parameter this view reads: its filter set's, search, ordering, the pages',
-        its own, and those every view reads."""
+        """Every query parameter this view reads: its filter set's, search, ordering, the pages' (a
+        list's), its own, and those every view reads."""
         known = {*EVERY_VIEW_READS, *self.query_parameters_read}
         filterset = getattr(self, "filterset_class", None)
         if filterset is not None:
@@ -38,7 +39,7 @@ class ApiMixin:
                 known.add(backend.search_param)
             if issubclass(backend, OrderingFilter):
                 known.add(backend.ordering_param)
-        paginator = getattr(self, "paginator", None)
+        paginator = getattr(self, "paginator", None) if isinstance(self, ListModelMixin) else None
         if paginator is not None:
             known.update(filter(None, (paginator.page_query_param, getattr(paginator, "page_size_query_param", None))))
         return known
@@ -56,10 +57,11 @@ class ApiMixin:
                     _("Give this parameter once."), code="repeated")]})
         unknown = sorted(set(request.query_params) - self.query_parameters()) if request.query_params else ()
         if unknown:
-            names = ", ".join(sorted(self.query_parameters() - EVERY_VIEW_READS)) or "—"
-            raise exceptions.ValidationError({name: [exceptions.ErrorDetail(
-                _("This request has no such parameter; it takes: %(names)s.") % {"names": names}, code="unknown_parameter")]
-                for name in unknown})
+            names = ", ".join(sorted(self.query_parameters() - EVERY_VIEW_READS))
+            message = (_("This request has no such parameter; it takes: %(names)s.") % {"names": names} if names
+                       else _("This request takes no query parameters."))
+            raise exceptions.ValidationError({
+                name: [exceptions.ErrorDetail(message, code="unknown_parameter")] for name in unknown})
         super().initial(request, *args, **kwargs)
 
     def tournament(self) -> Tournament:

@@ -195,3 +195,6 @@ def test_a_parameter_the_request_does_not_take_is_refused_with_the_ones_it_takes
     assert client.get("/api/v1/tournaments/query-cup/seating/?round=1").status_code == 200
     assert client.get("/api/v1/tournaments/query-cup/seating/?rnd=1").status_code == 400
     assert client.get("/api/v1/tournaments/query-cup/standings/?stages=final").status_code == 400
+    detail = client.get("/api/v1/tournaments/query-cup/?page=2&lang=en")
+    assert detail.status_code == 400 and detail.json()["errors"] == [
+        {"field": "page", "code": "unknown_parameter", "message": "This request takes no query parameters.", "seat": None}]
