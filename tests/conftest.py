@@ -89,9 +89,9 @@ def static_files_listed_once():
             listed[key] = {url: found for url, found in self.files.items() if before.get(url) is not found}
         self.files.update(listed[key])
 
-    WhiteNoiseMiddleware.add_files_from_finders = add_files_from_finders
-    yield
-    WhiteNoiseMiddleware.add_files_from_finders = listing
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(WhiteNoiseMiddleware, "add_files_from_finders", add_files_from_finders)
+        yield
 
 
 @pytest.fixture(autouse=True)

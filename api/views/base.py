@@ -55,14 +55,20 @@ class ApiMixin:
             if len(values) > 1:
                 raise exceptions.ValidationError({name: [exceptions.ErrorDetail(
                     _("Give this parameter once."), code="repeated")]})
-        unknown = sorted(set(request.query_params) - self.query_parameters()) if request.query_params else ()
-        if unknown:
-            names = ", ".join(sorted(self.query_parameters() - EVERY_VIEW_READS))
-            message = (_("This request has no such parameter; it takes: %(names)s.") % {"names": names} if names
-                       else _("This request takes no query parameters."))
-            raise exceptions.ValidationError({
-                name: [exceptions.ErrorDetail(message, code="unknown_parameter")] for name in unknown})
+        if request.query_params:
+            self._refuse_unknown_parameters(request.query_params)
         super().initial(request, *args, **kwargs)
+
+    def _refuse_unknown_parameters(self, params) -> None:
+        known = self.query_parameters()
+        unknown = sorted(set(params) - known)
+        if not unknown:
+            return
+        names = ", ".join(sorted(known - EVERY_VIEW_READS))
+        message = (_("This request has no such parameter; it takes: %(names)s.") % {"names": names} if names
+                   else _("This request takes no query parameters."))
+        raise exceptions.ValidationError({
+            name: [exceptions.ErrorDetail(message, code="unknown_parameter")] for name in unknown})
 
     def tournament(self) -> Tournament:
         if not hasattr(self, "_tournament"):

@@ -52,7 +52,6 @@ def test_complementary_rounds_put_everybody_six_times_at_each_table_and_meet_the
     assert complementary_rounds_20(10) is None
 
 
-
 def test_near_bound_keeps_the_20_by_12_rows_within_the_cap_one_pair_of_rounds_off_the_bound():
     # the best 12 rows of the Hadamard matrix meet the bound (2640 shared pairs of rounds) but
     # put pairs at 8 meetings; the cap is 7. The construction has exact.near_bound re-solve them
