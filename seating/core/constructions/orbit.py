@@ -12,6 +12,7 @@ up to 5 tables and 50 players).
 """
 from __future__ import annotations
 
+import functools
 import itertools
 import time
 
@@ -110,7 +111,20 @@ def orbit_within(
     ``rounds`` down, each with a budget of ``conflicts``, and no further period after
     ``time_limit`` seconds. The pair counts are not optimised: some pairs never meet.
     Returns ``Found`` (the groups, T x 10 arrays, and the table label of every group, round by
-    round), or ``UNKNOWN`` when no period gave a seating."""
+    round), or ``UNKNOWN`` when no period gave a seating. Without ``time_limit`` the answer depends
+    on the arguments alone and is kept for the process (``generate`` with a budget above the
+    default builds the default's stage first): callers copy its arrays before changing them."""
+    if time_limit is None:
+        return _orbit_once(players, rounds, tables, cap, tuple(band), conflicts)
+    return _orbit_periods(players, rounds, tables, cap, band, conflicts, time_limit)
+
+
+@functools.lru_cache(maxsize=8)
+def _orbit_once(players, rounds, tables, cap, band, conflicts) -> Outcome:
+    return _orbit_periods(players, rounds, tables, cap, band, conflicts, None)
+
+
+def _orbit_periods(players, rounds, tables, cap, band, conflicts, time_limit) -> Outcome:
     started = time.perf_counter()
     for period in sorted((d for d in range(2, rounds + 1) if rounds % d == 0), reverse=True):
         if period < rounds and time_limit is not None and time.perf_counter() - started >= time_limit:
@@ -232,7 +246,9 @@ class OrbitStage(Construction):
         found = orbit_within(
             request.players, request.rounds, request.tables, request.cap, request.band, time_limit=request.time_limit
         )
-        return Built(self.use, found.rounds, tables=found.tables) if isinstance(found, Found) else None
+        if not isinstance(found, Found):
+            return None
+        return Built(self.use, [g.copy() for g in found.rounds], tables=[t.copy() for t in found.tables])
 
 
 CYCLIC_30 = Cyclic30()
