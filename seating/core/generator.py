@@ -47,9 +47,9 @@ _MOST_ITERATIONS = 12000
 
 
 def default_iterations(players: int, games: int) -> int:
-    """The move budget when none is given: grows with the size so that the largest usual stage
-    (30 players x 10 games) takes about 10 s on the reference machine (bench/seating.py prints
-    the figure); the same budget gives the same seating for a seed on every machine."""
+    """The move budget when none is given: grows with players x games from 2,000 to at most
+    12,000 moves, and the same budget gives the same seating for a seed on every machine
+    (bench/seating.py prints how long each size takes)."""
     return int(min(_MOST_ITERATIONS, max(_FEWEST_ITERATIONS, _ITERATIONS_PER_PLAYER_GAME * players * max(games, 1))))
 
 
@@ -145,7 +145,7 @@ def _outside_band(states: list[RoundState], players: int, band) -> int:
 
 # the SAT repair's model grows as players^2 x rounds: above this it stops answering in time
 _EXACT_PLAYERS = 40
-_WHOLE_RUN = 28.0  # seconds for a whole run with a time limit: the issue wants 30 s up to 100 players
+_WHOLE_RUN = 28.0  # seconds for a whole run with a time limit: an organiser waits at most 30 s up to 100 players
 
 
 def _within_cap(

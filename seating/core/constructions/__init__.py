@@ -49,7 +49,7 @@ def whole_stage(request: Request) -> Built | None:
     """A whole stage within ``request.cap`` with every table count in ``request.band`` (STAGE),
     or None. None at once where no such stage exists for the request's mode (its band, or any
     narrower one the request asks for): the orbit model would otherwise spend many seconds of SAT
-    search proving it again (20 x 8 near: 13 s)."""
+    search failing to find one (docs/seating.md)."""
     if cap_unavoidable(request.players, request.games, request.tables, request.mode):
         return None
     return _first(request, (Use.STAGE,))
