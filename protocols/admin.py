@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 from simple_history.admin import SimpleHistoryAdmin
 
-from tournaments.admin_access import ScopedInlineMixin, TournamentScopedAdmin
+from tournaments.admin_access import ReadOnlyAdminMixin, ScopedInlineMixin, TournamentScopedAdmin
 from tournaments.admin_inlines import PrelabelledInline
 from tournaments.admin_titles import AccusativeTitles
 from tournaments.permissions import (
@@ -182,17 +182,8 @@ class GameAdmin(AccusativeTitles, GameScopedAdmin):
         return form
 
 
-class ReadOnlyProtocolAdmin(AccusativeTitles, GameScopedAdmin):
+class ReadOnlyProtocolAdmin(ReadOnlyAdminMixin, AccusativeTitles, GameScopedAdmin):
     """Protocol rows are changed through the services only."""
-
-    def has_add_permission(self, request, *args):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 @admin.register(ProtocolVersion)

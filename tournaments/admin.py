@@ -8,7 +8,7 @@ from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from .action_log import action_log_csv
-from .admin_access import ScopedInlineMixin, TournamentScopedAdmin
+from .admin_access import ReadOnlyAdminMixin, ScopedInlineMixin, TournamentScopedAdmin
 from .admin_inlines import PrelabelledInline
 from .admin_registration_import import RegistrationImportAdmin
 from .admin_titles import AccusativeTitles
@@ -207,7 +207,7 @@ class RegistrationAdmin(AccusativeTitles, TournamentScopedAdmin):
 
 
 @admin.register(ActionLog)
-class ActionLogAdmin(AccusativeTitles, TournamentScopedAdmin):
+class ActionLogAdmin(ReadOnlyAdminMixin, AccusativeTitles, TournamentScopedAdmin):
     """The action log: read-only, and exported as CSV (the action, or the desk's export)."""
 
     verbose_name_accusative = pgettext_lazy("accusative", "action log entry")
@@ -216,15 +216,6 @@ class ActionLogAdmin(AccusativeTitles, TournamentScopedAdmin):
     list_filter = ["tournament", "action"]
     search_fields = ["object_label", "reason", "user__username"]
     actions = ["export_csv"]
-
-    def has_add_permission(self, request, *args):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
     @admin.action(description=_("Export the selected entries as CSV"), permissions=["view"])
     def export_csv(self, request, queryset):

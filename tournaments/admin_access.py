@@ -97,6 +97,20 @@ class TournamentScopedAdmin(admin.ModelAdmin):
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
 
+class ReadOnlyAdminMixin:
+    """Rows nobody adds, changes or deletes in the admin (a log, or rows a service writes): their
+    pages are for reading."""
+
+    def has_add_permission(self, request, *args):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
 class ScopedInlineMixin:
     """Inlines offer, in their foreign keys, only what the user's tournaments hold."""
 
