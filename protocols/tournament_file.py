@@ -22,6 +22,7 @@ from django.utils.text import slugify
 from scoring.core import model as core
 from scoring.core.bounds import check_bounds
 from scoring.core.fileformat import to_document
+from scoring.core.standings import in_playing_order
 from tournaments.models import Judge, Player, Registration, Round, Stage, Table, Tournament, TournamentJudge
 from tournaments.vocabulary import STAGE_ORDER
 
@@ -166,7 +167,7 @@ def _games(tournament: Tournament, t: core.Tournament, registrations: dict[str, 
     by_code: dict[str, Game] = {}
     now = timezone.now()
     # A replay comes after the game it replays (they share the round and the table).
-    for g in sorted(t.games, key=lambda g: (g.order_key[:3], g.replay_of is not None, g.id)):
+    for g in in_playing_order(t.games, t.games):
         stage = stages.get(g.stage)
         if stage is None:
             order = STAGE_ORDER[g.stage]

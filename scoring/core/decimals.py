@@ -15,22 +15,42 @@ _CENT = Decimal("0.01")
 
 
 class NotCents(ValueError):
-    """A decimal that is not a whole number of hundredths."""
+    """A decimal that is not a whole number of hundredths (or not a number of points at all)."""
+
+
+# Points beyond 10^30 hundredths are no score; refusing them keeps 1e999999999 from being
+# expanded into a billion digits.
+_MOST_DIGITS = 30
 
 
 def to_cents(value: Decimal | int) -> int:
-    """Decimal("0.25") -> 25. Raises NotCents for values finer than 0.01."""
+    """Decimal("0.25") -> 25, exactly: every digit counts, however many (Decimal arithmetic would
+    round "0.050000000000000000000000000001" to 28 digits and take it for 0.05). Raises NotCents
+    for values finer than 0.01, for infinities and NaN, and beyond 10^30 hundredths."""
     if isinstance(value, int):
         return value * 100
     if isinstance(value, float):  # a caller's float: read as the decimal it prints as
         value = Decimal(repr(value))
     elif not isinstance(value, Decimal):
         value = Decimal(value)
-    scaled = value * HUNDRED
-    as_int = int(scaled)
-    if scaled != as_int:
+    if not value.is_finite():
         raise NotCents(value)
-    return as_int
+    sign, digits, exponent = value.as_tuple()
+    whole = int("".join(map(str, digits)) or "0")
+    if whole == 0:
+        return 0
+    shift = exponent + 2  # value x 100 = whole x 10^shift
+    if shift >= 0:
+        if len(digits) + shift > _MOST_DIGITS:
+            raise NotCents(value)
+        cents = whole * 10**shift
+    else:
+        if -shift > len(digits):  # finer than 0.01 whatever the digits are
+            raise NotCents(value)
+        cents, left = divmod(whole, 10**-shift)
+        if left or len(str(cents)) > _MOST_DIGITS:
+            raise NotCents(value)
+    return -cents if sign else cents
 
 
 _CENTS_CACHE: dict[Decimal, int] = {}

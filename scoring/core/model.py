@@ -162,7 +162,8 @@ class Game(_Record):
 
     @property
     def order_key(self):
-        """Playing order: (stage, round, table); the id settles a same-table replay."""
+        """(stage, round, table, id); ``standings.in_playing_order`` puts a replay after the game
+        it replays, which the id alone need not."""
         return (STAGE_ORDER.get(self.stage, 3), self.round, self.table, self.id)
 
     def seat_by_number(self, number: int) -> Seat | None:

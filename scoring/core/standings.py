@@ -128,8 +128,24 @@ class ExplanationLine(NamedTuple):
     params: dict
 
 
+def in_playing_order(games: list, every: list) -> list:
+    """``games`` in playing order: stage, round, table, and at one table a replay after the game it
+    replays (its ``replay_of`` chain through ``every`` game of the tournament), then the id."""
+    by_id = {g.id: g for g in every}
+
+    def replays_before(game) -> int:
+        count, seen = 0, {game.id}
+        while game.replay_of in by_id and game.replay_of not in seen:
+            game = by_id[game.replay_of]
+            seen.add(game.id)
+            count += 1
+        return count
+
+    return sorted(games, key=lambda g: (*g.order_key[:3], replays_before(g), g.id))
+
+
 def select_games(t: Tournament, stages=None) -> list:
-    """The ranked games, in playing order (stage, round, table)."""
+    """The ranked games, in playing order (``in_playing_order``)."""
     if stages is None:
         chosen = t.games
     else:
@@ -138,7 +154,7 @@ def select_games(t: Tournament, stages=None) -> list:
         if unknown:
             raise ValueError(f"unknown stage(s): {', '.join(sorted(unknown))}")
         chosen = [g for g in t.games if g.stage in wanted]
-    return sorted(chosen, key=lambda g: g.order_key)
+    return in_playing_order(chosen, t.games)
 
 
 def scoring_context(t: Tournament, stages=None) -> ScoringContext:

@@ -132,6 +132,29 @@ def test_a_mafclub_file_with_a_replay_and_settings_round_trips(tmp_path):
     assert game.replay_of.code == annulled["id"] and game.round_id == game.replay_of.round_id
 
 
+def test_a_replay_of_a_replay_imports_whatever_its_id(tmp_path):
+    # the second replay's id sorts before the first replay's: the import follows replay_of
+    import copy
+
+    document = json.loads(EXAMPLE.read_text())
+    document["tournament"]["ruleset"] = "mafclub"
+    first = document["games"][0]
+    for seat in first["seats"]:
+        seat.pop("extra", None), seat.pop("extra_approved", None), seat.pop("penalties", None)
+    played = copy.deepcopy(first)
+    first["result"] = "annulled"
+    first["seats"][0]["gross_violation"] = True
+    replay = {**copy.deepcopy(first), "id": "Z-replay", "replay_of": first["id"]}
+    again = {**played, "id": "A-replay", "replay_of": "Z-replay"}
+    document["games"][1:1] = [again, replay]
+    source = tmp_path / "replays.json"
+    source.write_text(json.dumps(document, ensure_ascii=False))
+    code, _out, err = run("import_tournament", str(source), "--slug", "replays")
+    assert code == 0, err
+    game = Game.objects.get(tournament__slug="replays", code="A-replay")
+    assert game.replay_of.code == "Z-replay" and game.replay_of.replay_of.code == first["id"]
+
+
 def test_an_imported_game_is_amended_without_the_reasons_and_day_record_the_file_does_not_carry():
     from protocols.entry import entry_from_game
     from protocols.forms import ProtocolForm, initial_values

@@ -339,6 +339,18 @@ def test_second_replay_by_the_same_player_adds_the_red_card():
     assert len(notes) == 2 and "red card" in notes[1]
 
 
+def test_a_replay_at_the_same_table_comes_after_the_game_it_replays_whatever_the_ids():
+    # "G10" sorts before "G9" as text; the red card belongs to the second annulment, G10
+    games = [
+        game("G9", "annulled", round=3, table=1, seats={3: {"gross_violation": True}}),
+        game("G10", "annulled", round=3, table=1, replay_of="G9", seats={3: {"gross_violation": True}}),
+        game("G11", "red", round=3, table=1, replay_of="G10"),
+    ]
+    t = tournament(games, ruleset="mafclub")
+    lines = [(ln.game, ln.points) for ln in explain_player(t, "p03")]
+    assert lines == [("G9", Decimal("-3.00")), ("G10", Decimal("-5.00")), ("G11", Decimal("1.00"))]
+
+
 def test_a_replay_may_be_declared_a_draw():
     games = _replay_games()
     games[1]["result"] = "annulled"

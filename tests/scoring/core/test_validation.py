@@ -42,6 +42,13 @@ def test_problem_str():
     ({3: {"extra": "-0.05"}}, ("G", 3, "extra", "extra_negative")),
     ({3: {"extra": "0.33"}}, ("G", 3, "extra", "extra_not_in_steps")),
     ({3: {"extra": "0.333"}}, ("G", 3, "extra", "extra_not_in_steps")),
+    # every digit counts: 28-digit Decimal arithmetic took these for 0.05, 0.40 and 0
+    ({3: {"extra": "0.050000000000000000000000000001"}}, ("G", 3, "extra", "extra_not_in_steps")),
+    ({3: {"extra": "0.3999999999999999999999999999999"}}, ("G", 3, "extra", "extra_not_in_steps")),
+    ({3: {"extra": "1e-999999999"}}, ("G", 3, "extra", "extra_not_in_steps")),
+    # and no score is this large (Decimal overflowed: a traceback instead of this problem)
+    ({3: {"extra": "1e999999999"}}, ("G", 3, "extra", "extra_not_in_steps")),
+    ({3: {"extra": "-1e999999999"}}, ("G", 3, "extra", "extra_not_in_steps")),
     ({3: {"extra": "0.75"}}, ("G", 3, "extra", "extra_over_winner_limit")),
     ({3: {"extra": "0.55"}}, ("G", 3, "extra_approved", "extra_needs_approval")),
     ({4: {"extra": "0.45"}}, ("G", 4, "extra", "extra_over_loser_limit")),
