@@ -106,3 +106,14 @@ def test_a_larger_budget_repairs_the_hadamard_rows_of_20_players_once(monkeypatc
         hadamard._rows_once.cache_clear()  # never leave the stand-in's rows to another test
     assert seating.stats["baseline"] == generator.default_iterations(20, 8)
     assert calls == [None]
+
+
+def test_one_core_gives_the_seating_of_two(monkeypatch):
+    # a club's one-core server and a two-core laptop seat a stage alike: the searches run the same
+    # number of chains wherever they run (100 x 10 is the tabu search around the MOLS grid; with
+    # one chain a core it came out otherwise)
+    import os
+
+    two = generate(100, 10, seed=3, iterations=1500).to_document()
+    monkeypatch.setattr(os, "cpu_count", lambda: 1)
+    assert generate(100, 10, seed=3, iterations=1500).to_document() == two
