@@ -82,8 +82,8 @@ def build_tournament(
     cast = cast or Cast()
     rng = random.Random(seed)
     _user(*cast.admin, superuser=True)
-    chief = _judge(cast.chief[0], "Главный судья Елена Смирнова", cast.chief[1], "Chief judge")
-    judges = [_judge(f"judge{i}", f"Судья {i}", cast.judge_password, "Judge") for i in range(1, tables + 1)]
+    chief = _judge(cast.chief[0], "Елена Смирнова", cast.chief[1], "Chief judge")
+    judges = [_judge(f"judge{i}", _judge_name(i), cast.judge_password, "Judge") for i in range(1, tables + 1)]
     today = timezone.localdate()
     tournament = Tournament.objects.create(
         slug=slug, name=name or f"Demo {slug}", city="Москва", start_date=today - datetime.timedelta(days=1), end_date=today,
@@ -125,6 +125,16 @@ def _qualifying_plan(players: int, tables: int, rounds: int, seed: int, moves: i
         rng.shuffle(order)
         plan.append([(t + 1, (t + number) % tables + 1, order[10 * t:10 * t + 10]) for t in range(tables)])
     return plan
+
+
+# the sheets print "Judge: <name>", so a judge's name is a person's name, not "Judge 1"
+JUDGE_NAMES = ("Анна Орлова", "Игорь Белов", "Мария Козлова", "Дмитрий Волков", "Ольга Лебедева", "Сергей Морозов")
+
+
+def _judge_name(number: int) -> str:
+    if number <= len(JUDGE_NAMES):
+        return JUDGE_NAMES[number - 1]
+    return f"{JUDGE_NAMES[(number - 1) % len(JUDGE_NAMES)]} ({number})"
 
 
 def _players(slug: str, count: int) -> list[Player]:

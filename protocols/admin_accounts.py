@@ -10,6 +10,7 @@ from django.contrib.auth.models import Group, User
 from django.contrib.auth.password_validation import validate_password
 from django.template.response import TemplateResponse
 from django.urls import reverse
+from django.utils.text import capfirst
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -59,16 +60,17 @@ class UserAdmin(AccusativeTitles, BaseUserAdmin):
 
 
 class JudgeAccountForm(forms.ModelForm):
-    """A new judge and their login in one form."""
+    """A new judge and their login in one form. Its own fields' labels are capitalised here, as
+    Django does for the labels it takes from a model's fields."""
 
-    username = forms.CharField(label=_("username"), max_length=150,
+    username = forms.CharField(label=capfirst(_("username")), max_length=150,
                                help_text=_("What the judge types to log in at /judge/."))
     password = forms.CharField(
-        label=_("password"), required=False, strip=False, widget=forms.PasswordInput(render_value=False),
+        label=capfirst(_("password")), required=False, strip=False, widget=forms.PasswordInput(render_value=False),
         help_text=_("Leave empty to have one generated; it is shown once after saving, to hand over."),
     )
-    tournaments = forms.ModelMultipleChoiceField(label=_("tournaments"), queryset=Tournament.objects.none(), required=False)
-    role = forms.ChoiceField(label=_("role"), choices=ROLE_CHOICES, initial=TABLE_JUDGE_ROLE)
+    tournaments = forms.ModelMultipleChoiceField(label=capfirst(_("tournaments")), queryset=Tournament.objects.none(), required=False)
+    role = forms.ChoiceField(label=capfirst(_("role")), choices=ROLE_CHOICES, initial=TABLE_JUDGE_ROLE)
 
     class Meta:
         model = Judge

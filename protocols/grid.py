@@ -63,7 +63,9 @@ def grid_context(user, game, stored: ProtocolEntry, values: dict[str, str], play
         "role_keys": [(ROLE_LETTERS[value], ROLE_NAMES[value]) for value in Role.values],
         "removals": Removal.choices, "left_choices": LeftHow.choices, "clauses": PenaltyClause.choices,
         "outcomes": outcomes(game), "seat_numbers": SEAT_NUMBERS,
-        "problems": [problem_text(p) for p in problems], "warnings": [problem_text(p) for p in warnings],
+        # one line for one sentence (a seat named twice in the best move is one mistake, found twice)
+        "problems": list(dict.fromkeys(problem_text(p) for p in problems)),
+        "warnings": list(dict.fromkeys(problem_text(p) for p in warnings)),
         "places": places, "invalid": invalid, "field_labels": FIELD_LABELS,
         "can_approve": can_approve_extra(user, game),
     }

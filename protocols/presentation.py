@@ -61,18 +61,24 @@ ACTION_LABELS = {
 }
 
 
-def problem_text(p) -> str:
+def problem_text(p, *, name_the_day: bool = True) -> str:
     """'Seat 3, fouls: <sentence> (<clause>)' in the active language, from the problem's code and
-    parameters (problem_texts.py) and its clause."""
+    parameters (problem_texts.py) and its clause; 'Day 2, seat 3, nominations: …' for a day's field
+    (``name_the_day=False`` where the note stands under its day already)."""
     where = []
+    template = PROBLEM_TEXTS.get(p.key, UNKNOWN_PROBLEM)
+    day = (p.params or {}).get("day")
+    if name_the_day and day is not None and "%(day)s" not in str(template):  # a day's field: which day
+        where.append(_("Day %(n)s") % {"n": day})
     if p.seat is not None:
-        where.append(_("Seat %(n)s") % {"n": p.seat})
+        seat = _("Seat %(n)s") % {"n": p.seat}
+        where.append(seat[:1].lower() + seat[1:] if where else seat)  # "Day 3, seat 1"
     label = FIELD_LABELS.get(p.field)
     if label is not None:
         where.append(str(label))
     elif p.field:
         where.append(p.field)
-    text = render(PROBLEM_TEXTS.get(p.key, UNKNOWN_PROBLEM), p.params)
+    text = render(template, p.params)
     if p.clause:
         text = f"{text} ({p.clause})"
     head = ", ".join(where)

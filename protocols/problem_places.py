@@ -50,7 +50,11 @@ def place(errors, warnings=()) -> dict[str, list[Note]]:
     places: dict[str, list[Note]] = {}
     for level, problems in (("error", errors), ("warning", warnings)):
         for p in problems:
-            places.setdefault(place_of(p), []).append(Note(problem_text(p), level))
+            where = place_of(p)
+            note = Note(problem_text(p, name_the_day=not where.startswith("day-")), level)
+            notes = places.setdefault(where, [])
+            if note not in notes:  # the same sentence once at its place
+                notes.append(note)
     return places
 
 

@@ -81,8 +81,7 @@ PROBLEM_TEXTS = {
     "left_without_when": _("enter the day or night the player left"),
     "awarded_without_reason": _("an awarded loss needs the reason"),
     "fourth_foul_without_removal": _("%(fouls)s fouls, but no removal: at the 4th foul the player leaves the game "
-                                     "without a last word (RULES.md §1, fouls; disciplinary regulation 000); record "
-                                     "the removal for the 4th foul"),
+                                     "without a last word (FIIM disciplinary regulation, fouls); record the removal for the 4th foul"),
     # This app: the day/night record against itself and the result (checks.py).
     "killed_on_night_zero": _("nobody is killed on night 0"),
     "left_on_day_zero": _("days are numbered from 1"),

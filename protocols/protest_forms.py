@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from .models import Protest, ProtestPoint, ProtestStatus
 from .presentation import problem_text
@@ -43,8 +44,9 @@ class ProtestForm(ProblemsOnFields, forms.Form):
 class DecisionForm(ProblemsOnFields, forms.Form):
     status = forms.ChoiceField(
         label=_("Decision"), widget=forms.RadioSelect,
-        choices=[(ProtestStatus.REJECTED, _("Rejected")), (ProtestStatus.AMENDED, _("Upheld: amend the protocol")),
-                 (ProtestStatus.REPLAY, _("Upheld: order a replay (mafclub)"))],
+        choices=[(ProtestStatus.REJECTED, pgettext_lazy("protest decision", "Reject")),
+                 (ProtestStatus.AMENDED, pgettext_lazy("protest decision", "Uphold: amend the protocol")),
+                 (ProtestStatus.REPLAY, pgettext_lazy("protest decision", "Uphold: order a replay (MafClub)"))],
     )
     decision = forms.CharField(label=_("Decision text (goes on the protocol, 9.10)"), widget=forms.Textarea(attrs={"rows": 3}),
                                required=False, max_length=TEXT_LIMIT)

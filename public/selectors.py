@@ -146,6 +146,13 @@ def player_page(tournament: Tournament, player_id: int) -> tuple[dict, PlayerSta
     return info, row
 
 
+def game_places(tournament: Tournament, numbers) -> dict[int, tuple[int, int]]:
+    """{game number: (round number, table number)} of these games of the tournament."""
+    rows = Game.objects.filter(tournament=tournament, number__in=list(numbers)).values_list(
+        "number", "round__number", "table__number")
+    return {number: (round_number, table_number) for number, round_number, table_number in rows}
+
+
 def game_protocol(tournament: Tournament, number: int) -> Game:
     """A game with stage, round, table, judge, seats (players, penalties), protests, nominations
     and vote counts: six queries."""

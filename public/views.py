@@ -123,16 +123,19 @@ def standings_version(request, slug):
     return response
 
 
-def _player_games(row) -> list[dict]:
+def _player_games(tournament, row) -> list[dict]:
     """The stored explanation (explain.py's compact lists) with labels, ready for the template."""
     if row is None:
         return []
     meta = row.snapshot.game_meta
+    places = selectors.game_places(tournament, [number for number, *_rest in row.explanation])
     games = []
     for number, seat, role, lines in row.explanation:
-        game_id, stage, result = meta.get(str(number), ("", "", ""))
+        _game_id, stage, result = meta.get(str(number), ("", "", ""))
+        round_number, table_number = places.get(number, (None, None))
         games.append({
-            "number": number, "game": game_id, "seat": seat, "stage_label": SCOPES.get(stage, stage),
+            "number": number, "round": round_number, "table": table_number, "seat": seat,
+            "stage_label": SCOPES.get(stage, stage),
             "role_label": ROLE_NAMES.get(role, role), "result_label": label_of(GameResult, result),
             "lines": explanations.lines(lines), "points": explanations.points(sum(line[2] for line in lines)),
         })
@@ -151,7 +154,7 @@ def player_detail(request, slug, player_id):
     breakdown = [(COMPONENTS[k], row.breakdown.get(k, "0.00")) for k in components] if row and public else []
     return render(request, "public/player.html", {
         "tournament": tournament, "player": info, "row": row if public else None, "breakdown": breakdown,
-        "games": _player_games(row) if public else [], "next_seat": next_seat, "computed_at": computed_at,
+        "games": _player_games(tournament, row) if public else [], "next_seat": next_seat, "computed_at": computed_at,
         "stage_labels": SCOPES, "k_legend": legend.k_legend(tournament, row.snapshot) if row and public else None,
     })
 

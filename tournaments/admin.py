@@ -4,7 +4,7 @@ from django.contrib import admin, messages
 from django.contrib.admin.utils import unquote
 from django.http import HttpResponseRedirect
 from django.urls import reverse
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from .action_log import action_log_csv
@@ -105,8 +105,11 @@ class TournamentAdmin(AccusativeTitles, RegistrationImportAdmin, TournamentScope
         if planned is None:
             return gettext("no qualifying or semifinal rounds yet")
         if obj.games_before_final is not None and obj.games_before_final != planned:
-            return gettext("%(n)s games — differs from the value set; empty the field to follow the plan") % {"n": planned}
-        return gettext("%(n)s games") % {"n": planned}
+            return ngettext(
+                "%(n)s game — differs from the value set; empty the field to follow the plan",
+                "%(n)s games — differs from the value set; empty the field to follow the plan", planned,
+            ) % {"n": planned}
+        return ngettext("%(n)s game", "%(n)s games", planned) % {"n": planned}
 
     @admin.display(description=_("difficulty coefficient K"))
     def k_rule(self, obj):

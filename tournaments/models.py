@@ -9,6 +9,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from .vocabulary import StageKind
 
@@ -58,7 +59,7 @@ class Judge(models.Model):
         settings.AUTH_USER_MODEL, verbose_name=_("user"), null=True, blank=True, on_delete=models.SET_NULL, related_name="judge",
         help_text=_("The account the judge signs protocols in with; a judge imported from a file may have none yet."),
     )
-    name = models.CharField(_("name"), max_length=160)
+    name = models.CharField(pgettext_lazy("a person's name", "name"), max_length=160)
 
     class Meta:
         ordering = ["name"]
@@ -192,7 +193,8 @@ class Registration(models.Model):
     number = models.PositiveSmallIntegerField(_("number"), null=True, blank=True, help_text=_("Player number in the seating draw."))
     code = models.CharField(
         _("id in the tournament file"), max_length=40, blank=True,
-        help_text=_("The player's id in mafia-tournament/1 files; it also seeds the lot. Empty: p<player id>."),
+        help_text=_("The player's id in mafia-tournament/1 files; it also seeds the lot. "
+                    "Empty: p and the player's number in the database, e.g. p17."),
     )
     withdrawn = models.BooleanField(_("withdrawn"), default=False)
     substitute = models.BooleanField(

@@ -7,6 +7,7 @@ from decimal import Decimal
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring.core.rulesets import get_ruleset
 
@@ -45,7 +46,7 @@ class StandingsExporter(Exporter):
         snapshot = self.read.snapshot
         facts = [str(STAGES.get(self.read.scope, self.read.scope)),
                  _("computed at %(when)s") % {"when": date_format(timezone.localtime(snapshot.computed_at), "DATETIME_FORMAT")},
-                 _("%(n)s games") % {"n": snapshot.games}]
+                 ngettext("%(n)s game", "%(n)s games", snapshot.games) % {"n": snapshot.games}]
         if snapshot.k:
             facts.append(f"K = {snapshot.k}")
         return [f"{self.tournament.name} — {_('Standings')}", " · ".join(facts)]

@@ -103,7 +103,7 @@ def test_a_fourth_foul_without_a_removal_is_refused_at_sign_off_citing_the_rule(
     response = client.post(url(cast.game, "ru"), complete_post(cast.game, **{"s2-fouls": "4"}))
     assert response.status_code == 422
     row = seat_row(response.content.decode(), 2)
-    assert "с четвёртым фолом игрок покидает игру без последнего слова (RULES.md §1" in row
+    assert "с четвёртым фолом игрок покидает игру без последнего слова (дисциплинарный регламент ФИИМ, фолы)" in row
     removed = complete_post(cast.game, **{"s2-fouls": "4", "s2-removed": "fourth_foul", "s2-left_how": "removed",
                                           "s2-left_on": "3"})
     assert client.post(url(cast.game), removed).status_code == 302
@@ -176,3 +176,14 @@ def test_judge_lists_the_games_to_enter_before_the_signed_off_ones(client, cast)
     assert reverse("protocols:game", args=[signed.pk]) not in to_enter
     assert reverse("protocols:game", args=[signed.pk]) in rest.split("</ul>", 1)[0]
     assert html.index('id="to-enter"') < html.index('id="signed"')
+
+
+def test_a_day_s_problem_names_its_day_and_a_mistake_found_twice_is_listed_once(client, cast):
+    client.force_login(cast.judge)
+    post = complete_post(cast.game, **{"d3-nom1": "12", "named1": "5", "named2": "5", "named3": "5"})
+    html = client.post(url(cast.game, "ru"), post).content.decode()
+    errors = block(html, 'id="problems"', "</div>")
+    assert "День 3, место 1, выставления: 12 — не от 1 до 10" in errors
+    sentences = re.findall(r"<li>([^<]*)</li>", errors)
+    assert len(sentences) == len(set(sentences))
+    assert sum("место 5 дважды" in s for s in sentences) == 1  # the seat named twice: once

@@ -1,5 +1,7 @@
 """A judge and their login made in one admin form: the user (staff, in the role's group), the Judge
 row and the tournament's judges; the password generated or given, shown once; the judge logs in."""
+import re
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
@@ -71,3 +73,15 @@ def test_an_organiser_makes_judges_only_for_their_tournaments(client):
     response = client.post(ADD, {"name": "Борис", "username": "boris", "password": "", "tournaments": [mine.pk],
                                  "role": "table"})
     assert response.status_code == 200 and Judge.objects.get().tournaments.get() == mine
+
+
+@pytest.mark.parametrize("language,labels", [
+    ("ru", ["Имя:", "Имя пользователя:", "Пароль:", "Турниры:", "Роль:"]),
+    ("en", ["Name:", "Username:", "Password:", "Tournaments:", "Role:"]),
+])
+def test_the_new_judge_form_labels_start_with_a_capital(admin_client, settings, language, labels):
+    admin_client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    page = admin_client.get(ADD).content.decode()
+    found = [re.sub(r"<[^>]+>", "", label) for label in re.findall(r"<label[^>]*>(.*?)</label>", page, re.S)]
+    for label in labels:
+        assert label in found, (label, found)

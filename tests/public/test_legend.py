@@ -73,3 +73,25 @@ def test_a_players_breakdown_lists_only_what_the_ruleset_can_give(client, rulese
     assert labels[:2] == ["Win", "First-night compensation"]
     assert ("Replay penalty" in labels) is replay_line
     assert len(labels) == (7 if replay_line else 6)
+
+
+@pytest.mark.parametrize("language,games,wins,expected", [
+    ("ru", 1, 1, ["Из 1 игры красные", "выиграли по 1 игре."]),
+    ("ru", 3, 3, ["Из 3 игр красные", "выиграли по 3 игры."]),
+    ("ru", 21, 21, ["Из 21 игры красные", "выиграли по 21 игре."]),
+    ("ru", 6, 5, ["Из 6 игр красные", "выиграли по 5 игр."]),
+    ("en", 1, 1, ["Of 1 game red won", "have won 1 game each."]),
+    ("en", 6, 5, ["Of 6 games red won", "have won 5 games each."]),
+])
+def test_the_k_line_counts_games_in_the_grammar_of_its_language(language, games, wins, expected):
+    from django.template.loader import render_to_string
+    from django.utils import translation
+
+    from public.legend import SIDES, KLegend
+
+    common = {"red_wins": wins, "black_wins": wins, "games": games, "max_participants": 20}
+    with translation.override(language):
+        applies = _text(render_to_string("public/_k_legend.html", {"k_legend": KLegend(
+            "applies", k="1.50", hard_side=SIDES["red"], **{**common, "black_wins": wins + 1})}))
+        equal = _text(render_to_string("public/_k_legend.html", {"k_legend": KLegend("equal", **common)}))
+    assert expected[0] in applies and expected[1] in equal

@@ -78,6 +78,11 @@ def test_player_page_explains_every_game(client):
         assert f"/t/explain/games/{number}/" in html
         for _component, clause, *_code_and_params in lines:
             assert clause in html
+    # each game says where it was played, in words, not the tournament file's id ("Q1-T2")
+    games = Game.objects.filter(tournament=t, number__in=[number for number, *_rest in row.explanation])
+    for game in games.select_related("round", "table"):
+        assert f"round {game.round.number}, table {game.table.number}" in html
+    assert not re.search(r"\bQ\d+-T\d+\b", html)
 
 
 def test_the_protocol_shows_once_signed_off(client):
@@ -196,3 +201,13 @@ def test_a_tournament_before_its_first_sign_off(client):
     assert client.get("/t/empty/seating/?lang=en").status_code == 200
     player = t.registrations.first().player_id
     assert "No signed-off games" in client.get(f"/t/empty/players/{player}/?lang=en").content.decode()
+
+
+def test_a_day_s_leavers_are_counted_in_russian(client):
+    # "Выбыл: 3 …" for one player, "Выбыли: 3 …, 7 …" for two: the count of each day's line decides
+    t = played("left", players=10, rounds=3)
+    recompute(t.pk)
+    for number in (1, 2, 3):
+        html = client.get(f"/t/left/games/{number}/?lang=ru").content.decode()
+        for label, names in re.findall(r'<p class="left">(Выбыл[а-я]*): (.*?)</p>', html):
+            assert label == ("Выбыл" if names.count('class="gone"') == 1 else "Выбыли"), (label, names)
