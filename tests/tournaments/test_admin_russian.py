@@ -55,6 +55,16 @@ def test_titles_and_the_add_button_in_the_accusative(admin_client, model, accusa
 
 
 @pytest.mark.django_db
+def test_a_list_counts_its_rows_as_a_label(admin_client):
+    # Django writes "2 клубы"; Russian wants "2 клуба", "5 клубов": the count follows the name instead
+    for name in ("Север", "Юг"):
+        Club.objects.create(name=name)
+    page = admin_client.get(reverse("admin:tournaments_club_changelist"), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    paginator = re.search(r'<p class="paginator">(.*?)</p>', page, re.S).group(1)
+    assert " ".join(paginator.split()) == "Клубы: 2"
+
+
+@pytest.mark.django_db
 def test_english_titles_stay_english(admin_client):
     admin_client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
     page = admin_client.get(reverse("admin:protocols_game_changelist")).content.decode()
