@@ -8,6 +8,7 @@ from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -324,4 +325,4 @@ class ActionLog(models.Model):
         indexes = [models.Index(fields=["tournament", "-at"], name="actionlog_tournament_at")]
 
     def __str__(self):
-        return f"{self.at:%Y-%m-%d %H:%M} {self.get_action_display()}: {self.object_label}"
+        return f"{timezone.localtime(self.at):%Y-%m-%d %H:%M} {self.get_action_display()}: {self.object_label}"

@@ -122,3 +122,15 @@ def test_every_help_text_is_translated():
             english = str(field.help_text)
         with translation.override("ru"):
             assert str(field.help_text) != english, f"{field.model.__name__}.{field.name}: {english}"
+
+
+@pytest.mark.django_db
+def test_the_change_history_of_a_game_is_russian(admin_client):
+    # django-simple-history's own Russian lacks these (config/history_wording.py)
+    cast = make_cast()
+    page = admin_client.get(reverse("admin:protocols_game_history", args=[cast.game.pk]),
+                            HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    text = " ".join(re.sub(r"<[^>]+>", " ", page[page.find('id="content"'):]).split())
+    assert text.startswith('id="content" class="colM"> История изменений: Игра 1')
+    assert "Причина изменения Изменения" in text and "1 запись" in text
+    assert "View history" not in text and "Changes" not in text and "entry" not in text
