@@ -23,7 +23,7 @@ def test_the_seed_and_budget_are_stored_and_shown_on_the_public_seating_page(adm
     assert "seed 1234" in page and "budget 500 moves" in page
     visitor = Client()  # (the admin's client shares its language cookie)
     russian = visitor.get(f"/t/{stage.tournament.slug}/seating/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
-    assert "сид 1234" in russian and "бюджет 500 ходов" in russian
+    assert "зерно 1234" in russian and "бюджет 500 ходов" in russian
     assert "Made with seed 1234, a budget of 500 moves." in admin_client.get(
         f"/admin/tournaments/stage/{stage.pk}/change/").content.decode()
 
