@@ -166,12 +166,12 @@ def test_near_mode_keeps_its_band_and_leaves_fewer_pairs_above_the_cap_when_none
     # 25 x 8 "near": the cap is 4 meetings and the band 3..5 at each table and with each judge. In
     # this budget no tabu search finds a seating with both (seed 1), and with the exact repair
     # switched off the repair keeps the one in the band with the fewest pairs above the cap: 3,
-    # where the anneal alone leaves 9.
+    # where the anneal alone leaves 8 (20,000 moves end the same way, in four times as long)
     monkeypatch.setattr(exact, "repair", lambda *args, **kwargs: None)
     monkeypatch.setattr(constructions, "whole_stage", lambda request: None)  # no orbit model
-    seating = generate(25, 8, seed=1, iterations=20_000, balance="near")
+    seating = generate(25, 8, seed=1, iterations=8_000, balance="near")
     monkeypatch.setattr(generator, "_within_cap", lambda players, games, fixed, result, *rest, **kw: (result, None))
-    annealed = generate(25, 8, seed=1, iterations=20_000, balance="near")
+    annealed = generate(25, 8, seed=1, iterations=8_000, balance="near")
     check_hard_rules(seating, 25, 8, 2)
     stage = quality_report(seating)["stage"]
     assert (stage["table_min"], stage["table_max"], stage["judge_min"], stage["judge_max"]) == (3, 5, 3, 5)
