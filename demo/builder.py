@@ -17,7 +17,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from demo.game_simulation import simulate_game
-from protocols.models import Game, GameStatus, Nomination, Seat, SeatPenalty, VoteCount
+from protocols.entry import entry_from_game
+from protocols.models import Game, GameStatus, Nomination, ProtocolVersion, Seat, SeatPenalty, VoteCount
 from seating.core.generator import generate, generate_final
 from tournaments.models import Club, Judge, Player, Registration, Round, Stage, StageKind, Table, Tournament, TournamentJudge
 
@@ -58,7 +59,7 @@ def _judge(username: str, name: str, password: str, group: str) -> Judge:
 def build_tournament(
     slug: str, *, name: str | None = None, players: int = 20, tables: int = 2, qualifying_rounds: int = 8,
     final_games: int = 4, seed: int = 1, signed_off: bool = True, cast: Cast | None = None,
-    seating_moves: int | None = None, unplayed_rounds: int = 0,
+    seating_moves: int | None = None, unplayed_rounds: int = 0, versions: bool = False,
 ) -> Tournament:
     """Create tournament `slug` with every protocol played out by `simulate_game`.
 
@@ -68,7 +69,9 @@ def build_tournament(
     for tests and benchmarks). The final seats the 10 players with most qualifying wins for
     `final_games` games, rotated by a row-complete Latin square. The last `unplayed_rounds`
     qualifying rounds are seated (games with their judges and seats) but not played; then there is
-    no final yet (`final_games` must be 0).
+    no final yet (`final_games` must be 0). With `versions`, each signed-off protocol gets its
+    version 1 (the judge's sign-off), as one entered on the judge's page has, so that its history
+    shows who signed it; without, none (faster, for benchmarks).
     Returns the existing tournament unchanged if `slug` is taken (idempotent)."""
     existing = Tournament.objects.filter(slug=slug).first()
     if existing is not None:
@@ -111,7 +114,18 @@ def build_tournament(
             (table, judge, seats), = plan
             builder.add_round(final, round_, [(table_rows[0], judges[0], [people[p - 1] for p in seats])])
     builder.flush()
+    if versions:
+        _sign_off_versions(tournament)
     return tournament
+
+
+def _sign_off_versions(tournament: Tournament) -> None:
+    signed = Game.objects.filter(tournament=tournament, status=GameStatus.SIGNED_OFF).select_related("signed_off_by")
+    ProtocolVersion.objects.bulk_create(
+        ProtocolVersion(game=game, version=game.version, saved_by=game.signed_off_by, action="sign_off",
+                        data=entry_from_game(game).to_data())
+        for game in signed
+    )
 
 
 def _qualifying_plan(players: int, tables: int, rounds: int, seed: int, moves: int | None, rng: random.Random):

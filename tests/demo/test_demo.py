@@ -98,3 +98,14 @@ def test_the_eliminations_agree_with_the_result(first_run):
         if game.first_killed_seat:
             first = next(s for s in game.seats.all() if s.number == game.first_killed_seat)
             assert (first.left_how, first.left_on) == ("killed", 1)
+
+
+def test_a_signed_off_demo_protocol_shows_who_signed_it(first_run, client):
+    # its history holds the sign-off, as a protocol entered on the judge's page does
+    game = Game.objects.filter(tournament__slug="demo", status=GameStatus.SIGNED_OFF).select_related("judge__user").first()
+    [version] = game.versions.all()
+    assert (version.version, version.action, version.saved_by) == (1, "sign_off", game.judge.user)
+    assert version.data["seats"][0]["role"] and version.data["result"] == game.result  # the whole protocol
+    client.force_login(game.judge.user)
+    page = client.get(f"/judge/games/{game.pk}/?lang=ru").content.decode()
+    assert "Ещё не сохранялся" not in page and "версия 1" in page

@@ -21,7 +21,7 @@ class Command(BaseCommand):
         tournament = build_tournament(
             DEMO_SLUG, name="Кубок Москвы по спортивной мафии (демо)", cast=cast, players=PLAYERS,
             qualifying_rounds=QUALIFYING_ROUNDS, seating_moves=default_iterations(PLAYERS, QUALIFYING_ROUNDS),
-            final_games=0, unplayed_rounds=1,
+            final_games=0, unplayed_rounds=1, versions=True,
         )
         # The standings pages read a stored snapshot: make sure there is one (a no-op if the
         # job that the tournament's creation enqueued has already stored it).
