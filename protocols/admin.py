@@ -152,7 +152,7 @@ class GameAdmin(AccusativeTitles, GameScopedAdmin):
             return "—"
         return format_html('<a href="{}">{}</a>', reverse("protocols:game", args=[obj.pk]), _("Open the protocol"))
 
-    @admin.action(description=_("Sign off the selected protocols (through the protocol service)"), permissions=["view"])
+    @admin.action(description=_("Sign off the selected protocols (checked as on the judge's page)"), permissions=["view"])
     def sign_off_games(self, request, queryset):
         done = 0
         for game in queryset.select_related("tournament", "stage", "round", "table", "judge"):
