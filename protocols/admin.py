@@ -12,7 +12,7 @@ from django.contrib import admin, messages
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import ngettext, pgettext_lazy
 from simple_history.admin import SimpleHistoryAdmin
 
 from tournaments.admin_access import ReadOnlyAdminMixin, ScopedInlineMixin, TournamentScopedAdmin
@@ -165,7 +165,8 @@ class GameAdmin(AccusativeTitles, GameScopedAdmin):
                 reason = "; ".join(problem_text(p) for p in exc.problems) if isinstance(exc, ProtocolInvalid) else str(exc)
                 self.message_user(request, f"{game}: {reason}", level=messages.ERROR)
         if done:
-            self.message_user(request, _("%(n)d protocol(s) signed off.") % {"n": done}, level=messages.SUCCESS)
+            self.message_user(request, ngettext("%(n)d protocol signed off.", "%(n)d protocols signed off.", done) % {"n": done},
+                              level=messages.SUCCESS)
 
     def get_form(self, request, obj=None, **kwargs):
         form = super().get_form(request, obj, **kwargs)

@@ -55,6 +55,18 @@ def test_the_desk_lists_open_protests_and_games_not_yet_signed_off(client, playe
     assert "Every game is signed off." in body and "Nothing waits for approval." in body
 
 
+def test_a_game_not_yet_signed_off_is_listed_with_its_table_and_judge(client):
+    cast = make_cast()
+    sign(cast.game, cast.judge)  # table 1 signed off; table 2 not yet
+    url = desk(client, cast, "desk:home", [cast.game.tournament.slug])
+    body = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    unsigned = body.split('<section id="unsigned"', 1)[1].split("</section>", 1)[0]
+    other = cast.other_game
+    assert reverse("protocols:game", args=[other.pk]) in unsigned and f"table {other.table.number}" in unsigned
+    assert str(other.judge) in unsigned and reverse("protocols:game", args=[cast.game.pk]) not in unsigned
+    assert "Every game is signed off." not in unsigned
+
+
 def test_an_extra_above_half_is_flagged_to_the_judge_and_approved_on_the_desk(client):
     cast = make_cast()
     game = cast.game

@@ -84,13 +84,15 @@ def test_the_seating_has_a_round_by_table_and_a_player_by_round_grid(cup, soffic
     grid = list(book["Туры и столы"].iter_rows(min_row=3, values_only=True))
     games = Game.objects.filter(tournament=cup, replay_of__isnull=True)
     assert len(grid) == games.count()
-    seat = Seat.objects.filter(game__tournament=cup).select_related("game__table", "game__round", "player").first()
+    seat = (Seat.objects.filter(game__tournament=cup, game__stage__kind="qualifying")
+            .select_related("game__table", "game__round", "player").first())
     row = next(r for r in grid if r[3] == seat.game.number)
     assert row[4 + seat.number] == seat.player.nickname
+    header = next(book["Игроки и туры"].iter_rows(min_row=3, max_row=3, values_only=True))
     players = {r[0]: r for r in book["Игроки и туры"].iter_rows(min_row=4, values_only=True)}
     assert len(players) == 20
-    first_round = players[seat.player.nickname][2:]
-    assert f"С{seat.game.table.number} М{seat.number}" in first_round
+    column = header.index(f"О{seat.game.round.number}")  # that qualifying round's column
+    assert players[seat.player.nickname][column] == f"С{seat.game.table.number} М{seat.number}"
     sheets = soffice_csv(content)
     assert len(sheets) == 2
 

@@ -8,6 +8,7 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from protocols.checks import check_entry
 from protocols.entry import NominationEntry, PenaltyEntry, VoteEntry, entry_from_game
 from protocols.models import Game, Nomination, ProtocolVersion, Seat, SeatPenalty, VoteCount
 from protocols.services import ProtocolConflict, ProtocolInvalid, save_protocol, sign_off
@@ -54,7 +55,17 @@ def test_the_entry_page_answers_hostile_posts(client, cast, changes, missing):
         assert response.status_code in (302, 422)
         if response.status_code == 422:
             assert snapshot(cast.game) == before
+        else:
+            assert_stored_protocol_passes_the_checks(cast.game)
         transaction.set_rollback(True)
+
+
+def assert_stored_protocol_passes_the_checks(game):
+    """What a door let through is what its checks allow: the stored protocol has no problem of a
+    draft, and none of a signed-off protocol once it is signed off."""
+    game = Game.objects.get(pk=game.pk)
+    stored = entry_from_game(game)
+    assert check_entry(stored, game, complete=game.is_signed_off, stored=stored) == []
 
 
 # The services are typed (keyword-only, ProtocolEntry's fields): a caller hands them values of the
@@ -109,4 +120,37 @@ def test_the_services_refuse_hostile_entries(cast, data, reason, sign):
             service(game=cast.game, user=cast.judge, entry=entry, expected_version=cast.game.version, reason=reason)
         except (ProtocolInvalid, ProtocolConflict):
             assert snapshot(cast.game) == before
+        else:
+            assert_stored_protocol_passes_the_checks(cast.game)
         transaction.set_rollback(True)
+
+
+def _break(entry, how):
+    seat = entry.seats[2]
+    if how == "fouls":
+        seat.fouls = 5
+    elif how == "role":
+        seat.role = "mafia"
+    elif how == "extra":
+        seat.extra, seat.extra_reason = Decimal("0.33"), "вскрыл чёрных"
+    elif how == "named":
+        entry.first_killed_seat, entry.best_move = 3, [3, 5]
+    elif how == "nomination":
+        entry.nominations.append(NominationEntry(1, 2, 11))
+    return entry
+
+
+@pytest.mark.parametrize("how,sign", [
+    # what every save refuses, a draft's included
+    ("fouls", False), ("role", False), ("nomination", False), ("fouls", True), ("role", True), ("nomination", True),
+    # what a draft may hold for now (the page warns) and the sign-off refuses
+    ("extra", True), ("named", True),
+])
+def test_the_services_refuse_values_that_fit_the_columns_but_break_the_rules(cast, how, sign):
+    # storable values (small numbers, short text), each against a rule the checks hold
+    entry = _break(entry_from_game(cast.game), how)
+    before = snapshot(cast.game)
+    service = sign_off if sign else save_protocol
+    with pytest.raises(ProtocolInvalid):
+        service(game=cast.game, user=cast.judge, entry=entry, expected_version=cast.game.version)
+    assert snapshot(cast.game) == before

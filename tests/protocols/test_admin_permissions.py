@@ -157,6 +157,18 @@ def test_deciding_a_protest_in_the_admin_without_a_decision_is_an_error_on_the_f
     assert protest.status == ProtestStatus.REJECTED and protest.decided_by == cast.chief
 
 
+def test_a_member_of_the_appeals_decides_a_protest_in_the_admin(client, cast):
+    sign_off(game=cast.game, user=cast.judge, entry=entry_for(cast.game, complete_post(cast.game)), expected_version=1)
+    cast.game.refresh_from_db()
+    protest = file_protest(game=cast.game, user=cast.player, player_id=None, point="fouls", seat=3, text="фол не мой")
+    login_as(client, cast, "appeals")
+    response = client.post(reverse("admin:protocols_protest_change", args=[protest.pk]),
+                           {"status": "rejected", "decision": "фол был"})
+    assert response.status_code == 302
+    protest.refresh_from_db()
+    assert protest.status == ProtestStatus.REJECTED and protest.decided_by == cast.appeals
+
+
 @pytest.mark.parametrize("who", ["judge", "organiser", "other_judge", "foreign_judge"])
 def test_only_the_chief_and_the_appeals_decide_a_protest_in_the_admin(client, cast, who):
     sign_off(game=cast.game, user=cast.judge, entry=entry_for(cast.game, complete_post(cast.game)), expected_version=1)

@@ -42,7 +42,8 @@ def test_it_keeps_the_input_and_names_seat_and_field(client, cast):
     response = client.post(url(cast.game), data)
     assert response.status_code == 422
     body = response.content.decode()
-    assert "Место 9" in body or "Seat 9" in body
+    problems = body.split('id="problems"', 1)[1].split("</div>", 1)[0]
+    assert "<li>Место 9, результат: красные побеждают, только когда не осталось чёрных" in problems
     assert 'value="0.25"' in body and 'value="нашёл обоих чёрных"' in body
     cast.game.refresh_from_db()
     assert cast.game.status == GameStatus.SCHEDULED and cast.game.version == 1

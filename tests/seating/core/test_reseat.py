@@ -40,7 +40,8 @@ def test_the_reseated_stage_keeps_seats_nearly_and_tables_within_one(stage):
     assert all(2 <= min(p["judges"]) and max(p["judges"]) <= 5 for p in full)
 
 
-def test_nothing_changes_when_nobody_leaves(stage):
+def test_with_nobody_leaving_the_played_rounds_stay_as_they_were(stage):
+    # the later rounds are searched again (a reseat is a new search of what is left to play)
     new = reseat(stage, played_rounds=5, seed=3, iterations=500)
     check_hard_rules(new, 30, 10, 3)
     assert new.rounds[:5] == stage.rounds[:5]
