@@ -4,23 +4,29 @@ from __future__ import annotations
 
 import csv
 
+from django.conf import settings
 from django.contrib.contenttypes.models import ContentType
 from django.http import HttpResponse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from .models import ActionLog
 
 
 def log_action(*, tournament, user, action: str, obj=None, reason: str = "", data: dict | None = None) -> ActionLog:
-    """Record `action` (an `Action` value) by `user` on `obj` of `tournament`, with why and what."""
+    """Record `action` (an `Action` value) by `user` on `obj` of `tournament`, with why and what.
+
+    The object's label is kept as it reads at the time, in the tournament's language (that of its
+    printed sheets), so that the log reads in one language whoever wrote each entry."""
+    with translation.override(tournament.language or settings.LANGUAGE_CODE):
+        label = str(obj)[:200] if obj is not None else ""
     return ActionLog.objects.create(
         tournament=tournament,
         user=user if user is not None and user.is_authenticated else None,
         action=action,
         object_type=ContentType.objects.get_for_model(obj) if obj is not None else None,
         object_id=obj.pk if obj is not None else None,
-        object_label=str(obj)[:200] if obj is not None else "",
+        object_label=label,
         reason=reason,
         data=data or {},
     )

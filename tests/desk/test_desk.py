@@ -165,6 +165,20 @@ def test_the_action_log_downloads_as_csv(client, played):
     assert any("Protocol signed off" in line for line in lines) and any("Protest filed" in line for line in lines)
 
 
+def test_the_log_names_objects_in_the_tournament_s_language_whoever_wrote_the_entry(client, played):
+    # the protest was filed and the games signed off with Russian active; an English decision now
+    from django.utils import translation
+
+    from tournaments.models import ActionLog
+
+    cast = played
+    with translation.override("en"):
+        decide_protest(protest=cast.protest, user=cast.chief, status=ProtestStatus.REJECTED, decision="нет")
+    labels = set(ActionLog.objects.filter(tournament=cast.game.tournament).values_list("object_label", flat=True))
+    assert f"Игра {cast.game.number}: {cast.protest.player}" in labels
+    assert not any(label.startswith("Game ") for label in labels)
+
+
 # -- mafclub: a replay after a gross violation (003 item 10) --------------------------------------
 
 def test_a_replay_gives_the_violator_minus_three_keeps_the_prima_nota_and_a_second_one_excludes(played):
