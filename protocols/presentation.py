@@ -72,7 +72,7 @@ def problem_text(p, *, name_the_day: bool = True) -> str:
         where.append(_("Day %(n)s") % {"n": day})
     if p.seat is not None:
         seat = _("Seat %(n)s") % {"n": p.seat}
-        where.append(seat[:1].lower() + seat[1:] if where else seat)  # "Day 3, seat 1"
+        where.append(seat[:1].lower() + seat[1:])  # "Day 3, seat 1"; the head is capitalised below
     label = FIELD_LABELS.get(p.field)
     if label is not None:
         where.append(str(label))

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import csv
 
-from django.conf import settings
 from django.contrib.contenttypes.models import ContentType
 from django.http import HttpResponse
 from django.utils import timezone, translation
@@ -18,7 +17,7 @@ def log_action(*, tournament, user, action: str, obj=None, reason: str = "", dat
 
     The object's label is kept as it reads at the time, in the tournament's language (that of its
     printed sheets), so that the log reads in one language whoever wrote each entry."""
-    with translation.override(tournament.language or settings.LANGUAGE_CODE):
+    with translation.override(tournament.language):
         label = str(obj)[:200] if obj is not None else ""
     return ActionLog.objects.create(
         tournament=tournament,

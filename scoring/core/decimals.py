@@ -39,16 +39,14 @@ def to_cents(value: Decimal | int) -> int:
     whole = int("".join(map(str, digits)) or "0")
     if whole == 0:
         return 0
-    shift = exponent + 2  # value x 100 = whole x 10^shift
+    shift = exponent + 2  # value x 100 = whole x 10^shift, which has len(digits) + shift digits
+    if len(digits) + shift > _MOST_DIGITS or len(digits) + shift <= 0:  # too large, or below 0.01
+        raise NotCents(value)
     if shift >= 0:
-        if len(digits) + shift > _MOST_DIGITS:
-            raise NotCents(value)
         cents = whole * 10**shift
     else:
-        if -shift > len(digits):  # finer than 0.01 whatever the digits are
-            raise NotCents(value)
         cents, left = divmod(whole, 10**-shift)
-        if left or len(str(cents)) > _MOST_DIGITS:
+        if left:
             raise NotCents(value)
     return -cents if sign else cents
 
