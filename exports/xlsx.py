@@ -1,6 +1,10 @@
 """Spreadsheets with openpyxl (write-only: rows stream into the file). A table has its title
 lines, a bold header row that stays in view (frozen panes) and carries an autofilter, and its
-point columns as numbers with two decimals, so a spreadsheet sums and sorts them as numbers."""
+point columns as numbers with two decimals, so a spreadsheet sums and sorts them as numbers.
+
+Every value goes through `_data`: text stays text (`tournaments.file_cells.cell_value` puts a `'`
+before anything a spreadsheet would take for a formula), and the control characters that XLSX
+cannot hold become U+FFFD instead of failing the whole file."""
 from __future__ import annotations
 
 import io
@@ -10,8 +14,11 @@ from decimal import Decimal
 
 from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
+
+from tournaments.file_cells import cell_value
 
 POINTS_FORMAT = "0.00"
 _BOLD = Font(bold=True)
@@ -19,6 +26,14 @@ _TITLE = Font(bold=True, size=13)
 _HEAD_FILL = PatternFill("solid", fgColor="DDDDDD")
 _WRAP = Alignment(wrap_text=True, vertical="top")
 _BAD_TITLE = re.compile(r"[\[\]:*?/\\]")
+
+
+def _data(value):
+    """A value as a cell holds it: never a formula, never a character XLSX refuses."""
+    value = cell_value(value)
+    if isinstance(value, str):
+        value = ILLEGAL_CHARACTERS_RE.sub("\ufffd", value)
+    return value
 
 
 class XlsxBook:
@@ -49,12 +64,12 @@ class XlsxBook:
         head_row = len(lines) + 1
         sheet.freeze_panes = f"A{head_row + 1}"  # before the first row: write-only sheets write their view first
         for k, text in enumerate(lines):
-            cell = WriteOnlyCell(sheet, value=text)
+            cell = WriteOnlyCell(sheet, value=_data(text))
             cell.font = _TITLE if k == 0 else _BOLD
             sheet.append([cell])
         cells = []
         for text in header:
-            cell = WriteOnlyCell(sheet, value=text)
+            cell = WriteOnlyCell(sheet, value=_data(text))
             cell.font, cell.fill = _BOLD, _HEAD_FILL
             cells.append(cell)
         sheet.append(cells)
@@ -68,11 +83,11 @@ class XlsxBook:
                     cell.number_format = POINTS_FORMAT
                     out.append(cell)
                 elif i in wrap:
-                    cell = WriteOnlyCell(sheet, value=value)
+                    cell = WriteOnlyCell(sheet, value=_data(value))
                     cell.alignment = _WRAP
                     out.append(cell)
                 else:
-                    out.append(value)
+                    out.append(_data(value))
             sheet.append(out)
         if filter and header:
             sheet.auto_filter.ref = f"A{head_row}:{get_column_letter(len(header))}{head_row + max(count, 1)}"
@@ -88,9 +103,7 @@ class XlsxBook:
             bold = bool(row) and isinstance(row[0], Heading)
             out = []
             for i, value in enumerate(row):
-                if isinstance(value, Heading):
-                    value = str(value)
-                cell = WriteOnlyCell(sheet, value=value)
+                cell = WriteOnlyCell(sheet, value=_data(value))
                 if bold:
                     cell.font = _BOLD
                 if i in points and isinstance(value, Decimal):

@@ -9,6 +9,7 @@ from django.http import HttpResponse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from .file_cells import cell_values
 from .models import ActionLog
 
 
@@ -32,18 +33,19 @@ def log_action(*, tournament, user, action: str, obj=None, reason: str = "", dat
 
 
 def action_log_csv(entries, *, filename: str) -> HttpResponse:
-    """The entries as a CSV download (UTF-8 with a byte-order mark, so spreadsheets read Cyrillic)."""
+    """The entries as a CSV download (UTF-8 with a byte-order mark, so spreadsheets read Cyrillic);
+    every cell through `file_cells.cell_value`, so a reason or a nickname is never a formula."""
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     response.write("\ufeff")
     writer = csv.writer(response)
-    writer.writerow([_("When"), _("Tournament"), _("Who"), _("Action"), _("Object"), _("Why"), _("What")])
+    writer.writerow(cell_values([_("When"), _("Tournament"), _("Who"), _("Action"), _("Object"), _("Why"), _("What")]))
     for entry in entries:
-        writer.writerow([
+        writer.writerow(cell_values([
             timezone.localtime(entry.at).strftime("%Y-%m-%d %H:%M:%S"), entry.tournament.name,
             entry.user.get_username() if entry.user else "", entry.get_action_display(), entry.object_label,
             entry.reason, _describe(entry.data),
-        ])
+        ]))
     return response
 
 
