@@ -1,17 +1,20 @@
-"""backup → restore into an empty database gives the same tournaments, protocols, history, users
-and identical standings; a restore into a database that holds data is refused."""
+"""backup → restore into an empty database gives the same tournaments, protocols, history, users,
+seatings and identical standings; a restore into a database that holds data is refused."""
 import io
 
 import pytest
 from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
+from django.core.management.base import CommandError
 
-from operations.backups import BACKED_UP, NOT_BACKED_UP
+from exports.models import ExportJob
+from operations.backups import backed_up_models
 from protocols.models import Protest
 from protocols.protests import file_protest
 from scoring.models import StandingsSnapshot, StandingsState
 from scoring.recompute import recompute
+from seating.models import ManualSwap, SeatingRecord
 from tests.tournament_builders import played
 from tournaments.models import ActionLog, Tournament
 
@@ -19,16 +22,16 @@ pytestmark = pytest.mark.django_db(transaction=True)  # flush and restore need r
 
 
 def counts() -> dict[str, int]:
-    return {model._meta.label: model.objects.count() for label in BACKED_UP if label in {c.label for c in apps.get_app_configs()}
-            for model in apps.get_app_config(label).get_models() if model._meta.label_lower not in NOT_BACKED_UP}
+    return {label: apps.get_model(label)._base_manager.count() for label in backed_up_models()}
 
 
 def run(*args) -> tuple[int, str]:
+    """A command's exit code (a CommandError exits 1) and what it wrote."""
     out, err = io.StringIO(), io.StringIO()
     try:
         call_command(*args, stdout=out, stderr=err)
-    except SystemExit as exc:
-        return exc.code, err.getvalue()
+    except CommandError as exc:
+        return 1, str(exc)
     return 0, out.getvalue()
 
 
@@ -44,10 +47,16 @@ def test_backup_then_restore_into_an_empty_database_gives_identical_standings(tm
     chief = tournament.chief_judge.user
     file_protest(game=game, user=chief, player_id=game.seats.get(number=1).player_id, point="fouls", seat=1, text="фол не тот")
     recompute(tournament.pk)
+    stage = tournament.stages.order_by("order").first()
+    seats = list(game.seats.order_by("number")[:2])
+    SeatingRecord.objects.create(stage=stage, seed=7, iterations=1000, balance="near", judges=[tournament.chief_judge.pk])
+    ManualSwap.objects.create(stage=stage, round_number=1, player_a=seats[0].player, player_b=seats[1].player, made_by=chief)
+    ExportJob.objects.create(tournament=tournament, stage=stage, requested_by=chief)
     before = counts()
     document = standings("backed-up")
     history = sorted(Protest.history.values_list("id", "history_date", "status"))
-    assert before["tournaments.ActionLog"] >= 1 and before["protocols.HistoricalProtest"] >= 1
+    assert before["tournaments.actionlog"] >= 1 and before["protocols.historicalprotest"] >= 1
+    assert before["seating_store.seatingrecord"] == before["seating_store.manualswap"] == before["exports.exportjob"] == 1
 
     path = tmp_path / "backup.json.gz"
     code, out = run("backup", str(path))
@@ -69,6 +78,10 @@ def test_backup_then_restore_into_an_empty_database_gives_identical_standings(tm
     assert standings("backed-up")["standings"] == document["standings"]
     # and the users can log in again with their passwords
     assert get_user_model().objects.get(username=chief.username).check_password("chief-mafia")
+    record, swap = SeatingRecord.objects.get(), ManualSwap.objects.get()
+    assert (record.stage.tournament.slug, record.seed, record.balance) == ("backed-up", 7, "near")
+    assert record.judges == [tournament.chief_judge.pk]
+    assert (swap.player_a_id, swap.player_b_id, swap.made_by.username) == (seats[0].player_id, seats[1].player_id, chief.username)
 
 
 def test_restore_replaces_a_database_only_when_told(tmp_path):

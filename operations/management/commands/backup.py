@@ -1,13 +1,12 @@
-import sys
-
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 
 from operations.backups import backup
 
 
 class Command(BaseCommand):
-    help = ("Write every tournament, protocol, protest, history row, standings snapshot and user to FILE "
-            "(a gzipped Django fixture in XML). Restore it with `restore FILE`.")
+    help = ("Write every user, tournament, protocol, protest, history row, standings snapshot, seating and "
+            "export job to FILE (gzip: a signed manifest, then a Django fixture in XML). Restore it with "
+            "`restore FILE` on an installation with the same SECRET_KEY.")
 
     def add_arguments(self, parser):
         parser.add_argument("file")
@@ -16,6 +15,5 @@ class Command(BaseCommand):
         try:
             rows = backup(file)
         except OSError as exc:
-            self.stderr.write(f"cannot write {file}: {exc.strerror or exc}")
-            sys.exit(1)
+            raise CommandError(f"cannot write {file}: {exc.strerror or exc}") from None
         self.stdout.write(f"{rows} rows written to {file}")
