@@ -173,6 +173,7 @@ def test_a_real_backup_cut_short_or_altered_is_refused(kept, tmp_path):
     assert state() == before
 
 
+@pytest.mark.django_db(transaction=True)  # flush and restore need real transactions on PostgreSQL
 def test_a_backup_restores_under_a_new_key_when_the_old_one_is_a_fallback(kept, tmp_path):
     path = tmp_path / "real.gz"
     call_command("backup", str(path), stdout=io.StringIO())
