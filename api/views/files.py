@@ -16,6 +16,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
 from protocols.presentation import problem_text
+from protocols.storable import player_id_problems
 from protocols.tournament_file import FileNotStorable, default_slug, export_document, import_tournament
 from scoring.core.fileformat import read_document
 from tournaments.models import Tournament
@@ -40,7 +41,7 @@ def _parse(request, into: Tournament | None = None):
     """The request's document as the scoring core's tournament, or a 400 listing every problem."""
     tournament, problems = read_document(request.data)
     if tournament is not None and not problems:
-        problems = table_collisions(into, tournament)
+        problems = player_id_problems(tournament) + table_collisions(into, tournament)
     if problems or tournament is None:
         return None, Response(error_body(_("The tournament file is not valid: nothing was imported."), "invalid_file",
                                          [_file_problem(p) for p in problems]), status=status.HTTP_400_BAD_REQUEST)
