@@ -2,14 +2,24 @@
 
 Refused with a 400 (never a 500): JSON nested deeper than MAX_DEPTH (Python's parser would run out
 of stack), numbers too long to convert, and NUL characters anywhere in a string or key
-(PostgreSQL's text columns cannot hold them)."""
+(PostgreSQL's text columns cannot hold them). An integer literal of more than 4,000 digits, or a
+number with a fraction of more than 40 characters, is read as a Decimal, so the field it stands in is named by whoever
+reads it (a tournament file's "extra" is "too_many_digits"), where Python's int() would refuse
+the whole body."""
 from __future__ import annotations
 
-import io
+import codecs
+import json
+from decimal import Decimal
 
+from django.conf import settings
 from django.utils.translation import gettext as _
 from rest_framework import parsers
 from rest_framework.exceptions import ParseError
+from rest_framework.settings import api_settings
+from rest_framework.utils.json import strict_constant
+
+from scoring.core.fileformat import parse_int
 
 MAX_DEPTH = 64
 
@@ -55,14 +65,25 @@ def _depth_ok(raw: bytes) -> bool:
     return True
 
 
+def _parse_float(text: str) -> float | Decimal:
+    """A JSON number with a fraction: a float, as DRF reads it, or a Decimal when it is too long for
+    one to hold (a float would be inf, and the field's reader could not say how long it was)."""
+    return float(text) if len(text) <= 40 else Decimal(text)
+
+
 class JSONParser(parsers.JSONParser):
     def parse(self, stream, media_type=None, parser_context=None):
         raw = stream.read() if stream is not None else b""
         if not _depth_ok(raw):
             raise ParseError(_("The JSON is nested too deeply."), code="too_deep")
+        encoding = (parser_context or {}).get("encoding", settings.DEFAULT_CHARSET)
         try:
-            data = super().parse(io.BytesIO(raw), media_type, parser_context)
+            text = codecs.decode(raw, encoding)
+            data = json.loads(text, parse_int=parse_int, parse_float=_parse_float,
+                              parse_constant=strict_constant if api_settings.STRICT_JSON else None)
         except (RecursionError, OverflowError) as exc:
             raise ParseError(_("The JSON cannot be read."), code="parse_error") from exc
+        except ValueError as exc:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
+            raise ParseError(_("The JSON cannot be read: %(error)s") % {"error": exc}) from None
         check_value(data)
         return data

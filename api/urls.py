@@ -25,6 +25,7 @@ register_converter(IdConverter, "id")
 v1 = [
     path("tournaments/", public.TournamentList.as_view(), name="tournaments"),
     path("tournaments/import/", files.TournamentImport.as_view(), name="tournament-import"),
+    path("tournaments/import/jobs/<id:pk>/", files.FileImportJobDetail.as_view(), name="file-import-job"),
     path("tournaments/<slug:slug>/", public.TournamentDetail.as_view(), name="tournament"),
     path("tournaments/<slug:slug>/stages/", public.StageList.as_view(), name="stages"),
     path("tournaments/<slug:slug>/seating/", public.Seating.as_view(), name="seating"),

@@ -5,6 +5,7 @@ why; `Game.version` is the optimistic lock that stops a stale page from overwrit
 from decimal import Decimal
 
 from django.conf import settings
+from django.core.serializers.json import DjangoJSONEncoder
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
@@ -243,3 +244,44 @@ class ProtocolVersion(models.Model):
 
     def __str__(self):
         return f"{self.game} v{self.version}"
+
+
+class FileImportStatus(models.TextChoices):
+    PENDING = "pending", _("Waiting")
+    RUNNING = "running", _("In progress")
+    DONE = "done", _("Imported")
+    FAILED = "failed", _("Failed")
+
+
+class FileImportJob(models.Model):
+    """A tournament file imported by a background job (import_jobs.py): a file of many games takes
+    longer than a web request may. The document was checked when it was received; the job checks
+    it again, imports it in one transaction and records the result or every problem."""
+
+    document = models.JSONField(_("file"), encoder=DjangoJSONEncoder)
+    slug = models.CharField(_("slug"), max_length=80, blank=True, help_text=_("The new tournament's slug."))
+    into = models.ForeignKey(Tournament, verbose_name=_("into tournament"), null=True, blank=True, on_delete=models.CASCADE,
+                             related_name="+", help_text=_("The tournament the file updates; empty: a new one."))
+    status = models.CharField(_("status"), max_length=16, choices=FileImportStatus.choices, default=FileImportStatus.PENDING)
+    done = models.PositiveIntegerField(_("done"), default=0, help_text=_("Games imported so far."))
+    total = models.PositiveIntegerField(_("of"), default=0, help_text=_("Games in the file."))
+    tournament = models.ForeignKey(Tournament, verbose_name=_("tournament"), null=True, blank=True, on_delete=models.SET_NULL,
+                                   related_name="+")
+    created = models.BooleanField(_("created"), default=False)
+    problems = models.JSONField(_("problems"), default=list, blank=True)
+    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("requested by"), null=True, blank=True,
+                                     on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(_("requested at"), auto_now_add=True)
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = _("tournament file import")
+        verbose_name_plural = _("tournament file imports")
+
+    def __str__(self):
+        return f"{self._meta.verbose_name} {self.pk}"
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status in (FileImportStatus.DONE, FileImportStatus.FAILED)

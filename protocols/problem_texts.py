@@ -65,11 +65,13 @@ PROBLEM_TEXTS = {
     # The scoring core: what the system can store and compute (scoring/core/bounds.py).
     "out_of_range": _("%(value)s is not between %(low)s and %(high)s"),
     "not_in_hundredths": _("%(value)s is not a whole number of hundredths"),
+    "too_many_digits": _("%(value)s has more than %(limit)s characters; no point value is that long"),
     "too_long": _("is %(length)s characters long; at most %(limit)s"),
     "empty_text": _("must not be empty"),
     "forbidden_character": _("contains the character %(character)s, which cannot be stored"),
     "too_many": _("lists %(count)s; at most %(limit)s"),
     "nickname_repeated": _("player %(player)s has the nickname “%(nickname)s” of player %(other)s; a nickname names one player"),
+    "player_id_case": _("%(player)s and %(other)s differ only in case; a player's id names one player"),
     "table_taken": _("%(stage)s, round %(round)s, table %(table)s already has game %(other)s"),
     # This app: what every save needs, and sign-off (checks.py).
     "result_missing": _("choose the result"),

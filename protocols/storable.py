@@ -83,3 +83,20 @@ def _seat(s) -> list[Problem | None]:
         found.append(Problem(None, n, "extra", "not_an_amount", params={"value": shown(extra)}))
     found.append(text_problem(s.extra_reason, REASON_MAX, seat=n, field="extra_reason"))
     return found
+
+
+def player_id_problems(t) -> list[Problem]:
+    """Two player ids of the file that differ only in case ("tb-1" and "TB-1").
+
+    The file format compares ids exactly, so `check` takes such a file; the database does not:
+    a registration's code is what the desk, the seating and the next file's import call the
+    player, and people read "TB-1" and "tb-1" as one number. The import refuses the file."""
+    first: dict[str, str] = {}
+    found = []
+    for index, p in enumerate(t.players):
+        other = first.setdefault(p.id.casefold(), p.id)
+        if other != p.id:
+            found.append(Problem(None, None, f"players[{index}].id", "player_id_case",
+                                 f"{p.id} and {other} differ only in case; a player's id names one player",
+                                 params={"player": p.id, "other": other}))
+    return found

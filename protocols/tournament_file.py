@@ -8,7 +8,13 @@
 Import is idempotent: players are matched by their file id (Registration.code), games by theirs
 (Game.code); a game whose protocol is unchanged is not touched (no new version). A file is
 checked by the scoring core before anything is written; the few things the core does not know
-(two games at one table in one round) are refused here, all at once, before writing.
+(two games at one table in one round, two player ids that differ only in case) are refused here,
+all at once, before writing.
+
+A new tournament is created as a draft, as the admin creates one: nobody but its organisers sees
+it until they publish it. A game's judge is the judge of that name already attached to this
+tournament, else a new Judge row attached to it; a judge of another tournament is never taken
+(a Judge row is a person with a login, and a name is not a person).
 """
 from __future__ import annotations
 
@@ -23,19 +29,23 @@ from scoring.core import model as core
 from scoring.core.bounds import check_bounds
 from scoring.core.fileformat import to_document
 from scoring.core.standings import in_playing_order
-from tournaments.models import Judge, Player, Registration, Round, Stage, Table, Tournament, TournamentJudge
+from tournaments.models import Judge, Player, Publication, Registration, Round, Stage, Table, Tournament, TournamentJudge
 from tournaments.vocabulary import STAGE_ORDER
 
 from .entry import PenaltyEntry, SeatEntry, entry_from_game
 from .models import Game, GameStatus, ProtocolVersion
 from .records import derived_game_id, tournament_data
 from .services import _write, announce_change
+from .storable import player_id_problems
 
 _TRANSLIT = dict(zip(
     "абвгдеёжзийклмнопрстуфхцчшщъыьэюя",
     ["a", "b", "v", "g", "d", "e", "e", "zh", "z", "i", "y", "k", "l", "m", "n", "o", "p", "r", "s", "t", "u", "f",
      "kh", "ts", "ch", "sh", "shch", "", "y", "", "e", "yu", "ya"],
 ))
+
+
+PROGRESS_EVERY = 50  # games between two progress reports of an import
 
 
 class FileNotStorable(Exception):
@@ -62,9 +72,9 @@ def default_slug(name: str) -> str:
 
 def _storable_problems(t: core.Tournament, slug: str | None) -> list[str]:
     """What the database cannot hold: the core's bounds (which `check` reports too, so this only
-    speaks for a tournament parsed without its checks) and a game at a table and round where the
-    tournament being updated already has another game."""
-    problems = [str(p) for p in check_bounds(t)]
+    speaks for a tournament parsed without its checks), player ids that differ only in case, and a
+    game at a table and round where the tournament being updated already has another game."""
+    problems = [str(p) for p in check_bounds(t)] + [str(p) for p in player_id_problems(t)]
     existing = _existing(t, slug)
     if existing is not None:
         taken = {(g.stage.kind, g.round.number, g.table.number): g.code or derived_game_id(
@@ -77,14 +87,16 @@ def _storable_problems(t: core.Tournament, slug: str | None) -> list[str]:
     return problems
 
 
-def import_tournament(t: core.Tournament, *, slug: str | None = None, user=None) -> tuple[Tournament, bool]:
+def import_tournament(t: core.Tournament, *, slug: str | None = None, user=None, progress=None) -> tuple[Tournament, bool]:
+    """Create or update the tournament of a valid file, in one transaction (FileNotStorable before
+    anything is written). ``progress(done, total)``, when given, is called as the games go in."""
     problems = _storable_problems(t, slug)
     if problems:
         raise FileNotStorable(problems)
     with transaction.atomic():
         tournament, created = _tournament(t, slug)
         registrations = _players(tournament, t)
-        _games(tournament, t, registrations, user)
+        _games(tournament, t, registrations, user, progress)
         announce_change(tournament)
     return tournament, created
 
@@ -119,7 +131,8 @@ def _tournament(t: core.Tournament, slug: str | None) -> tuple[Tournament, bool]
             i += 1
             slug = f"{base}-{i}"
     today = timezone.localdate()
-    return Tournament.objects.create(slug=slug, start_date=today, end_date=today, **values), True
+    return Tournament.objects.create(slug=slug, start_date=today, end_date=today, publication=Publication.DRAFT,
+                                     **values), True
 
 
 def _players(tournament: Tournament, t: core.Tournament) -> dict[str, Registration]:
@@ -154,7 +167,7 @@ def _players(tournament: Tournament, t: core.Tournament) -> dict[str, Registrati
     return out
 
 
-def _games(tournament: Tournament, t: core.Tournament, registrations: dict[str, Registration], user) -> None:
+def _games(tournament: Tournament, t: core.Tournament, registrations: dict[str, Registration], user, progress=None) -> None:
     stages = {s.kind: s for s in tournament.stages.all()}
     tables = {x.number: x for x in tournament.tables.all()}
     rounds: dict[tuple[str, int], Round] = {}
@@ -167,7 +180,10 @@ def _games(tournament: Tournament, t: core.Tournament, registrations: dict[str, 
     by_code: dict[str, Game] = {}
     now = timezone.now()
     # A replay comes after the game it replays (they share the round and the table).
-    for g in in_playing_order(t.games, t.games):
+    total = len(t.games)
+    for done, g in enumerate(in_playing_order(t.games, t.games)):
+        if progress is not None and done % PROGRESS_EVERY == 0:
+            progress(done, total)
         stage = stages.get(g.stage)
         if stage is None:
             order = STAGE_ORDER[g.stage]
@@ -214,12 +230,13 @@ def _games(tournament: Tournament, t: core.Tournament, registrations: dict[str, 
 
 
 def _judge(tournament: Tournament, name: str, cache: dict[str, Judge]) -> Judge:
+    """The judge of this name attached to this tournament, else a new one attached to it: never
+    a judge of another tournament (whose login would then sign this tournament's games)."""
     if name not in cache:
-        judge = (Judge.objects.filter(name=name, tournament_links__tournament=tournament).first()
-                 or Judge.objects.filter(name=name).order_by("pk").first()
-                 or Judge.objects.create(name=name))
-        TournamentJudge.objects.get_or_create(
-            tournament=tournament, judge=judge, defaults={"order": tournament.judge_links.count() + 1})
+        judge = Judge.objects.filter(name=name, tournament_links__tournament=tournament).order_by("pk").first()
+        if judge is None:
+            judge = Judge.objects.create(name=name)
+            TournamentJudge.objects.create(tournament=tournament, judge=judge, order=tournament.judge_links.count() + 1)
         cache[name] = judge
     return cache[name]
 

@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy
 
 from .permissions import can_manage_tournament
 from .registration_import import (
+    MAX_FILE_BYTES,
     ImportProblem,
     SourceRow,
     preview_registrations,
@@ -27,7 +28,6 @@ from .registration_import import (
 )
 
 SIGNING_SALT = "tournaments.registration_import"
-MAX_UPLOAD = 5 * 1024 * 1024
 
 
 class RegistrationImportForm(forms.Form):
@@ -44,7 +44,7 @@ class RegistrationImportForm(forms.Form):
     def clean(self):
         data = super().clean()
         upload = data.get("file")
-        if upload is not None and upload.size > MAX_UPLOAD:
+        if upload is not None and upload.size > MAX_FILE_BYTES:
             self.add_error("file", _("The file is larger than 5 MB."))
             return data
         if upload is None and not (data.get("text") or "").strip():

@@ -5,14 +5,26 @@
     save_registrations(tournament=..., preview=...) -> int                  (one transaction)
 
 The admin's import page and `manage.py import_registrations` both go through here. Each row is
-matched to an existing player by nickname, ignoring case and ё/е; a row is new (a player is
-created), matched (the stored player is registered as they are), already registered (skipped), or
-ambiguous (two stored players fit: a problem). A preview with any problem saves nothing.
+matched to an existing player by nickname as people compare names (tournaments/names.py: case,
+ё/е, Unicode forms, zero-width characters and Latin/Cyrillic look-alikes do not matter); a row is
+new (a player is created), matched (the stored player is registered as they are), already
+registered (skipped), or ambiguous (two stored players fit: a problem). A preview with any problem
+saves nothing, and a confirmation redoes the preview, so what it refuses is never saved.
+
+Reading is bounded: a file of at most MAX_FILE_BYTES; an XLSX whose members would inflate beyond
+XLSX_INFLATED_MAX (the zip's central directory says, before openpyxl opens it; Python's zipfile
+never inflates a member beyond the size the directory gives) is refused; reading stops at
+MAX_ROWS players. Text is decoded by its byte-order mark (UTF-8, UTF-16 LE/BE), else as UTF-8,
+else as Windows-1251; a cell with a control, format (zero-width) or other invisible character
+is a problem naming its row and column.
 """
 from __future__ import annotations
 
+import codecs
 import csv
 import io
+import unicodedata
+import zipfile
 from dataclasses import dataclass, field
 
 import openpyxl
@@ -38,6 +50,14 @@ MAX_LENGTHS = {
     "city": Player._meta.get_field("city").max_length,
 }
 MAX_ROWS = 2000
+MAX_FILE_BYTES = 5 * 1024 * 1024
+# What the members of an XLSX may inflate to, all together: a sheet of 2,000 players is well under
+# 1 MB of XML; a 4.6 MB file whose sheet inflates to 1.5 GB is refused before it is opened.
+XLSX_INFLATED_MAX = 50 * 1024 * 1024
+MAX_COLUMNS = 20  # columns read of each row (the four named ones may stand anywhere among them)
+# Unicode categories no name may hold: control (NUL, tab, escape), format (zero-width space and
+# joiners, soft hyphen, BOM, direction marks), surrogates, private use, line and paragraph separators.
+FORBIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Zl", "Zp"})
 
 NEW, MATCHED, REGISTERED, AMBIGUOUS = "new", "matched", "registered", "ambiguous"
 
@@ -85,8 +105,11 @@ class ImportPreview:
 # -- reading -------------------------------------------------------------------------------------
 
 def read_table(*, text: str | None = None, filename: str = "", content: bytes | None = None) -> list[SourceRow]:
-    """The rows of a pasted list (`text`) or of an uploaded file (`filename` says CSV or XLSX)."""
+    """The rows of a pasted list (`text`) or of an uploaded file (`filename` says CSV or XLSX).
+    Raises ImportProblem for a file too large, inflating too far, unreadable or of too many rows."""
     if content is not None:
+        if len(content) > MAX_FILE_BYTES:
+            raise ImportProblem(_("The file is larger than 5 MB."))
         if filename.lower().endswith(".xlsx"):
             cells = _xlsx_cells(content)
         elif filename.lower().endswith((".csv", ".txt")):
@@ -98,30 +121,80 @@ def read_table(*, text: str | None = None, filename: str = "", content: bytes | 
     return _rows(cells)
 
 
+_BOMS = ((codecs.BOM_UTF32_LE, None), (codecs.BOM_UTF32_BE, None),  # before UTF-16 LE: FF FE 00 00
+         (codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be"))
+
+
 def _decode(content: bytes) -> str:
-    for encoding in ("utf-8-sig", "cp1251"):  # Excel in Russian saves CSV in cp1251
-        try:
-            return content.decode(encoding)
-        except UnicodeDecodeError:
-            continue
-    raise ImportProblem(_("The file is neither UTF-8 nor Windows-1251 text."))
+    """Text by its byte-order mark (UTF-8, UTF-16 LE or BE), else UTF-8, else Windows-1251 (Excel
+    in Russian saves CSV so). A file that none of them reads is an ImportProblem."""
+    for bom, encoding in _BOMS:
+        if content.startswith(bom):
+            if encoding is None:
+                break
+            try:
+                return content[len(bom):].decode(encoding)
+            except UnicodeDecodeError:
+                raise ImportProblem(_("The file starts as %(encoding)s text but is not.") % {
+                    "encoding": encoding.upper()}) from None
+    else:
+        for encoding in ("utf-8", "cp1251"):
+            try:
+                return content.decode(encoding)
+            except UnicodeDecodeError:
+                continue
+    raise ImportProblem(_("The file is neither UTF-8, UTF-16 nor Windows-1251 text."))
 
 
 def _text_cells(text: str) -> list[list[str]]:
     lines = text.splitlines()
     delimiter = "\t" if "\t" in text else ";" if ";" in text else ","  # a spreadsheet's copy, Russian Excel, plain CSV
     try:
-        return [list(row) for row in csv.reader(lines, delimiter=delimiter)]
+        return _bounded(list(row) for row in csv.reader(lines, delimiter=delimiter))
     except csv.Error as error:
         raise ImportProblem(_("The list cannot be read as a table: %(error)s") % {"error": error}) from None
 
 
+def _bounded(rows) -> list[list[str]]:
+    """The rows, read no further than MAX_ROWS non-empty ones after a header (ImportProblem beyond)."""
+    cells, filled = [], 0
+    for row in rows:
+        row = row[:MAX_COLUMNS]
+        cells.append(row)
+        if any(c.strip() for c in row):
+            filled += 1
+            if filled > MAX_ROWS + 1:  # the first may be a header
+                raise _too_many_rows()
+    return cells
+
+
+def _too_many_rows() -> ImportProblem:
+    return ImportProblem(_("At most %(n)s players at once.") % {"n": MAX_ROWS})
+
+
+def _inflated_size(content: bytes) -> int:
+    """What the XLSX's members inflate to, by its zip central directory (nothing is inflated)."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(content)) as archive:
+            return sum(member.file_size for member in archive.infolist())
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, OSError, EOFError):
+        raise ImportProblem(_("The file cannot be read as an XLSX workbook.")) from None
+
+
 def _xlsx_cells(content: bytes) -> list[list[str]]:
+    if _inflated_size(content) > XLSX_INFLATED_MAX:
+        raise ImportProblem(_("The workbook unpacks to more than %(n)s MB; a list of players is far smaller.") % {
+            "n": XLSX_INFLATED_MAX // (1024 * 1024)})
     try:
         workbook = openpyxl.load_workbook(io.BytesIO(content), read_only=True, data_only=True)
-        sheet = workbook.worksheets[0]
-        cells = [["" if value is None else str(value) for value in row] for row in sheet.iter_rows(values_only=True)]
-        workbook.close()
+        try:
+            sheet = workbook.worksheets[0]
+            rows = sheet.iter_rows(max_col=MAX_COLUMNS, values_only=True)
+            cells = _bounded(["" if value is None else str(value) for value in row] for row in rows)
+        finally:
+            workbook.close()
+    except ImportProblem:
+        raise
     except Exception:  # openpyxl raises many kinds on a broken or foreign file
         raise ImportProblem(_("The file cannot be read as an XLSX workbook.")) from None
     return cells
@@ -144,8 +217,18 @@ def _rows(cells: list[list[str]]) -> list[SourceRow]:
         rows.append(SourceRow(index, values.get("nickname", ""), values.get("name", ""), values.get("club", ""),
                               values.get("city", "")))
     if len(rows) > MAX_ROWS:
-        raise ImportProblem(_("At most %(n)s players at once.") % {"n": MAX_ROWS})
+        raise _too_many_rows()
     return rows
+
+
+def forbidden_character(value: str) -> str | None:
+    """The first character of `value` that no name may hold, as "U+200B ZERO WIDTH SPACE", or None."""
+    if value.isprintable():  # no control, format, surrogate, private-use or separator character
+        return None
+    for ch in value:
+        if unicodedata.category(ch) in FORBIDDEN_CATEGORIES:
+            return f"U+{ord(ch):04X} {unicodedata.name(ch, '')}".rstrip()
+    return None
 
 
 # -- matching ------------------------------------------------------------------------------------
@@ -163,6 +246,10 @@ def preview_registrations(*, tournament: Tournament, rows: list[SourceRow]) -> I
     for row in rows:
         where = {"line": row.line}
         for column, limit in MAX_LENGTHS.items():
+            bad = forbidden_character(getattr(row, column))
+            if bad is not None:
+                problems.append(_("Row %(line)s, %(field)s: contains the invisible or control character %(character)s; "
+                                  "type the name again.") % {**where, "field": labels[column], "character": bad})
             if len(getattr(row, column)) > limit:
                 problems.append(_("Row %(line)s, %(field)s: longer than %(limit)s characters.") % {
                     **where, "field": labels[column], "limit": limit})

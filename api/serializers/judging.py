@@ -6,6 +6,7 @@ from rest_framework import serializers
 
 from protocols.vocabulary import GameResult, GameStatus, LeftHow, PenaltyClause, ProtestPoint, ProtestStatus, Removal, ResultKind, Role
 
+from .errors import ErrorItemSerializer
 from .protocol import TEXT, EntryInput, PointsField, VersionInput
 from .public import STAGE_CHOICES
 
@@ -108,3 +109,19 @@ class ImportOutput(serializers.Serializer):
     created = serializers.BooleanField()
     players = serializers.IntegerField()
     games = serializers.IntegerField(help_text="Games in the file.")
+
+
+class ImportJobStarted(serializers.Serializer):
+    job = serializers.IntegerField(help_text="The import job's id.")
+    status = serializers.CharField(help_text="pending, running, done or failed.")
+    url = serializers.CharField(help_text="Where to ask how far the import is (GET).")
+
+
+class ImportJobOutput(serializers.Serializer):
+    job = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=["pending", "running", "done", "failed"])
+    done = serializers.IntegerField(help_text="Games imported so far.")
+    total = serializers.IntegerField(help_text="Games in the file.")
+    tournament = serializers.SlugField(allow_null=True, help_text="Once done: the tournament's slug.")
+    created = serializers.BooleanField(help_text="Once done: whether the import created the tournament.")
+    errors = ErrorItemSerializer(many=True, help_text="Once failed: every problem of the file.")

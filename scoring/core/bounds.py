@@ -47,6 +47,11 @@ EXTRA_RANGE = (Decimal("0.00"), Decimal("1.00"))
 BEST_MOVE_RANGE = (Decimal("0.00"), Decimal("1.00"))
 POINTS_STEP = Decimal("0.01")
 
+# A point value (extra points, a best move's worth) is written in at most this many characters
+# (digits, sign, point, exponent): no score needs more, and Python turns at most 4,300 digits into
+# an int, so "1" and 5,000 zeros must be refused as such before anything converts it.
+DECIMAL_TEXT_MAX = 40
+
 # Characters no text field may hold: NUL (PostgreSQL text cannot store it) and the lone
 # surrogates a JSON "\ud800" escape makes (they cannot be encoded as UTF-8).
 _NUL = "\x00"
@@ -64,9 +69,31 @@ def forbidden_character(value: str) -> str | None:
     return None
 
 
+def decimal_too_long(value) -> bool:
+    """Whether a point value as the file writes it (a string, an int or a Decimal) has more than
+    DECIMAL_TEXT_MAX characters or digits. Never converts a string: it only measures it."""
+    if isinstance(value, str):
+        return len(value.strip()) > DECIMAL_TEXT_MAX
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int):
+        return abs(value) >= 10**DECIMAL_TEXT_MAX
+    if isinstance(value, Decimal):
+        return value.is_finite() and len(value.as_tuple().digits) > DECIMAL_TEXT_MAX
+    return False
+
+
+def decimal_problem(value, *, game=None, seat=None, field: str) -> Problem:
+    """The problem of a point value that is too long to read."""
+    return Problem(game, seat, field, "too_many_digits", params={"value": shown(value), "limit": DECIMAL_TEXT_MAX})
+
+
 def shown(value, limit: int = 20) -> str:
     """A value as a message shows it: at most ``limit`` characters (a 10^30 round stays readable)."""
-    text = str(value)
+    try:
+        text = str(value)
+    except ValueError:  # an int of more than 4,300 digits, which Python will not print
+        return "…"
     return text if len(text) <= limit else text[:limit] + "…"
 
 

@@ -35,19 +35,20 @@ def to_cents(value: Decimal | int) -> int:
         value = Decimal(value)
     if not value.is_finite():
         raise NotCents(value)
-    sign, digits, exponent = value.as_tuple()
-    whole = int("".join(map(str, digits)) or "0")
-    if whole == 0:
+    if value.is_zero():
         return 0
+    sign, digits, exponent = value.as_tuple()
+    # Trailing zeros first, so no string of digits longer than the limit is ever made an int
+    # (Python refuses more than 4,300 digits: "1" and 5,000 zeros raised ValueError here).
+    end = len(digits)
+    while digits[end - 1] == 0:
+        end -= 1
+    exponent += len(digits) - end
+    digits = digits[:end]
     shift = exponent + 2  # value x 100 = whole x 10^shift, which has len(digits) + shift digits
-    if len(digits) + shift > _MOST_DIGITS or len(digits) + shift <= 0:  # too large, or below 0.01
+    if shift < 0 or len(digits) + shift > _MOST_DIGITS:  # finer than 0.01, or too large
         raise NotCents(value)
-    if shift >= 0:
-        cents = whole * 10**shift
-    else:
-        cents, left = divmod(whole, 10**-shift)
-        if left:
-            raise NotCents(value)
+    cents = int("".join(map(str, digits))) * 10**shift
     return -cents if sign else cents
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from decimal import Decimal, InvalidOperation
 from operator import itemgetter
 
+from .bounds import decimal_problem, decimal_too_long
 from .model import ZERO, FirstKilled, Game, Penalty, Player, Seat, Tournament
 from .problems import Problem
 from .settings import Settings
@@ -25,6 +26,8 @@ _DECIMAL_CACHE: dict[str, Decimal] = {"0": ZERO}
 def _decimal(value) -> Decimal | None:
     """A JSON string or number as an exact Decimal, or None when it is not one."""
     t = type(value)
+    if decimal_too_long(value):  # never converted (nor cached): the reader names the field
+        return None
     if t is str:
         d = _DECIMAL_CACHE.get(value)
         if d is not None:
@@ -166,6 +169,9 @@ class DocumentReader:
                     good = False
                 else:
                     values[key] = value
+            elif decimal_too_long(value):
+                self.problems.append(decimal_problem(value, field=field))
+                good = False
             else:
                 d = _decimal(value) if type(value) is not bool else None
                 if d is None or d < 0:
@@ -354,9 +360,13 @@ class DocumentReader:
         _, removed = self.require(s, "removed", "str", name, where, default=None, nullable=True)
         extra = ZERO
         if "extra" in s:
-            extra = _decimal(s["extra"]) if type(s["extra"]) is not bool else None
-            if extra is None:
-                self.problem(name, where, "extra", "not_a_decimal", {"value": s["extra"]})
+            if decimal_too_long(s["extra"]):
+                self.problems.append(decimal_problem(s["extra"], game=name, seat=where, field="extra"))
+                extra = None
+            else:
+                extra = _decimal(s["extra"]) if type(s["extra"]) is not bool else None
+                if extra is None:
+                    self.problem(name, where, "extra", "not_a_decimal", {"value": s["extra"]})
         _, approved = self.require(s, "extra_approved", "bool", name, where, default=False)
         _, gross = self.require(s, "gross_violation", "bool", name, where, default=False)
         ok_p, items = self.require(s, "penalties", "list", name, where, default=[],

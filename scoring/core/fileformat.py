@@ -27,10 +27,17 @@ class NotJSON(UnreadableFile):
     exits 2."""
 
 
+def parse_int(text: str) -> int | Decimal:
+    """A JSON integer literal: an int, or a Decimal beyond Python's 4,300-digit conversion limit (so a
+    5,000-digit literal is a problem naming its field, "too_many_digits" or "wrong_type", and not a
+    ValueError that makes the whole file "not JSON")."""
+    return int(text) if len(text) <= 4000 else Decimal(text)
+
+
 def loads(text: str | bytes):
     """Parse JSON text, reading every non-integer number as an exact Decimal."""
     try:
-        return json.loads(text, parse_float=Decimal)
+        return json.loads(text, parse_float=Decimal, parse_int=parse_int)
     except (ValueError, UnicodeDecodeError) as exc:  # JSONDecodeError is a ValueError
         raise NotJSON(f"not valid JSON: {exc}") from None
     except RecursionError:  # arrays or objects nested thousands deep: no tournament file is

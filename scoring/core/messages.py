@@ -95,6 +95,7 @@ PROBLEMS = {
     # bounds.py: what the tournament system can store and compute
     "out_of_range": "{value} is outside {low}..{high}",
     "not_in_hundredths": "{value} is not a whole number of hundredths",
+    "too_many_digits": "{value} has more than {limit} characters; no point value is that long",
     "too_long": "is {length} characters long; at most {limit}",
     "empty_text": "must not be empty",
     "forbidden_character": "contains {character}, a character that cannot be stored",

@@ -169,6 +169,8 @@ def _shape_cases() -> list[tuple[str, object]]:
     mutate("bounds-game", lambda d: d["games"][0].update(round=0, table=10**30, judge="j" * 161))
     mutate("bounds-reason", lambda d: d["games"][0]["seats"][3].update(penalties=[{"clause": "8.5.4", "reason": "r" * 2001}]))
     mutate("bounds-table", lambda d: d["games"].append({**copy.deepcopy(d["games"][0]), "id": "G2"}))
+    mutate("bounds-digits", lambda d: (d["games"][0]["seats"][3].update(extra="1" + "0" * 5000),
+                                       d["tournament"].update(settings={"best_move_two": "0." + "0" * 50 + "1"})))
     return cases
 
 

@@ -1,6 +1,7 @@
 """`manage.py import_registrations SLUG FILE [--dry-run]`: register the players of a CSV or XLSX
 file (nickname, name, club, city) in a tournament. Prints the preview; saves unless --dry-run;
-a file with problems saves nothing and exits with status 1."""
+a file with problems saves nothing and exits with status 1. Reading is bounded as on the admin's
+page (tournaments/registration_import.py): at most 5 MB, an XLSX that inflates too far refused."""
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
@@ -9,6 +10,7 @@ from django.utils.translation import gettext as _
 from tournaments.models import Tournament
 from tournaments.registration_import import (
     MATCHED,
+    MAX_FILE_BYTES,
     NEW,
     REGISTERED,
     ImportProblem,
@@ -33,6 +35,8 @@ class Command(BaseCommand):
             raise CommandError(_('No tournament "%(slug)s".') % {"slug": slug})
         path = Path(file)
         try:
+            if path.stat().st_size > MAX_FILE_BYTES:  # not read at all: read_table refuses it anyway
+                raise ImportProblem(_("The file is larger than 5 MB."))
             rows = read_table(filename=path.name, content=path.read_bytes())
         except OSError as error:
             raise CommandError(_("Cannot read %(file)s: %(error)s") % {"file": file, "error": error.strerror}) from None
