@@ -9,6 +9,7 @@ from __future__ import annotations
 from .codes import Refused
 from .header import Header, read_header
 from .machine import apply, check
+from .moves import legal_events
 from .state import State
 
 
@@ -29,6 +30,10 @@ class Game:
         if kind == "undo" and not self.in_force:
             raise Refused("UNDO_EMPTY")
         return kind
+
+    def legal_events(self) -> list:
+        """Every event ``push`` accepts now, ``undo`` included when there is one to undo."""
+        return legal_events(self.state) + ([{"type": "undo"}] if self.in_force else [])
 
     def push(self, event) -> None:
         """Accept one event (or raise ``Refused`` and keep the game as it was)."""
