@@ -182,7 +182,7 @@ def test_a_single_nominee_from_day_2_leaves_with_every_vote(ruleset):
 
 
 @BOTH
-def test_a_nominee_removed_during_the_speeches_is_no_longer_one(ruleset):
+def test_a_removal_during_the_speeches_cancels_that_days_vote_in_both_presets(ruleset):
     t = Table(ruleset).to_day1().speeches({1: 3, 2: 4}, stop_at=2).push("next", seat=2)
     assert t.state["nominees"] == [3, 4]
     t.push("foul", seat=4).push("foul", seat=4).push("foul", seat=4).push("foul", seat=4).speeches()
