@@ -45,7 +45,9 @@ def pick(rng: random.Random, legal: list) -> dict:
             # blacks agreeing on the lowest seat they may shoot make kills frequent
             return min(shots, key=lambda e: (e["at"] is None, e["at"] or 0))
         return rng.choice(moving)
-    return rng.choice(legal)
+    ending = [e for e in legal if e.get("kind") in ("team_loss", "replay") or e.get("what") == "result"]
+    others = [e for e in legal if e not in ending] or legal
+    return rng.choice(ending if ending and rng.random() < 0.05 else others)
 
 
 def play(rng: random.Random, max_events: int = 400, check=None) -> tuple[dict, Game]:
