@@ -1,0 +1,5 @@
+import sys
+
+from console.core.cli import main
+
+sys.exit(main())
