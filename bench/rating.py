@@ -1,7 +1,7 @@
 """How well the rating forecasts, and how fast it recomputes (spec/rating.md's method).
 
     .venv/bin/python bench/rating.py [--games 20000] [--world default|flat-roles|...|all]
-                                     [--seed 1] [--resamples 2000] [--no-openskill]
+                                     [--seed 1] [--resamples 2000] [--no-openskill] [--files]
 
 A simulated season of its own (bench/rating_world.py: hidden skills that drift, some players
 better as black than as red, sheriff and don weighing more, uneven activity, red's base rate
@@ -15,7 +15,8 @@ whole tournaments (ours is better when the interval lies below zero).
 Speed: the recompute of the whole season (wall clock and process CPU time, the CPU time is
 the steadier figure on a shared machine; target: 100,000 games in under 10 s), and one game's
 update after a sign-off: the slowest single ``update`` of the run, and resuming the saved
-state (``from_state`` of the JSON) plus one update (target: under 50 ms).
+state (``from_state`` of the JSON) plus one update (target: under 50 ms). ``--files`` also
+writes the season as tournament files and times reading and rating them, as the command does.
 """
 from __future__ import annotations
 
@@ -23,7 +24,9 @@ import argparse
 import json
 import os
 import sys
+import tempfile
 import time
+from datetime import date
 
 import numpy as np
 
@@ -34,6 +37,7 @@ from rating_anchors import ANCHORS, openskill_available  # noqa: E402
 from rating_world import WORLDS, simulate  # noqa: E402
 
 from ratings.core.model import RatingModel, rate_season  # noqa: E402
+from ratings.core.reader import read_season  # noqa: E402
 
 EPS = 1e-4  # forecasts are shown with 4 decimals, strictly between 0 and 1 (spec/rating.md)
 
@@ -77,7 +81,8 @@ def bootstrap_difference(diff, tournaments, resamples, seed):
 
 
 def speed(games, model: RatingModel):
-    """(slowest single update in ms over the last 1,000 games, resume + one update in ms)."""
+    """(slowest single update in ms over the last 1,000 games, resume + one update in ms by
+    wall clock and CPU, the state's size)."""
     state = json.dumps(model.to_state())
     worst = 0.0
     replay = RatingModel.from_state(json.loads(state))
@@ -85,11 +90,33 @@ def speed(games, model: RatingModel):
         t0 = time.perf_counter()
         replay.update(g)
         worst = max(worst, time.perf_counter() - t0)
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     resumed = RatingModel.from_state(json.loads(state))
     resumed.update(games[-1])
-    resume = time.perf_counter() - t0
-    return worst * 1e3, resume * 1e3, len(state)
+    return worst * 1e3, (time.perf_counter() - t0) * 1e3, (time.process_time() - c0) * 1e3, len(state)
+
+
+def write_season(games, folder):
+    """The season as mafia-tournament/1 files (one a tournament), as ``python -m ratings`` reads them."""
+    by_tournament = {}
+    for g in games:
+        by_tournament.setdefault(g.tournament, []).append(g)
+    paths = []
+    for t, rows in by_tournament.items():
+        ids = sorted({pid for g in rows for pid, _r in g.seats})
+        doc = {"format": "mafia-tournament/1",
+               "tournament": {"name": f"T{t}", "ruleset": "fiim", "participants": len(ids), "games_before_final": 10,
+                              "lot_seed": f"t{t}", "date": date.fromordinal(rows[0].day).isoformat()},
+               "players": [{"id": pid, "nickname": pid} for pid in ids],
+               "games": [{"id": g.game_id, "stage": "qualifying", "round": int(g.game_id[1:].split("-")[0]),
+                          "table": int(g.game_id.split("-T")[1]), "result": g.result,
+                          "seats": [{"seat": i + 1, "player": pid, "role": role} for i, (pid, role) in enumerate(g.seats)]}
+                         for g in rows]}
+        path = os.path.join(folder, f"t{t:05d}.json")
+        with open(path, "w", encoding="utf-8") as f:
+            json.dump(doc, f)
+        paths.append(path)
+    return paths
 
 
 def run_world(name, args):
@@ -106,9 +133,19 @@ def run_world(name, args):
           f"learned red base rate {summary['red_base_rate']:.3f}, weights "
           + ", ".join(f"{r} {w:.2f}" for r, w in summary["weights"].items())
           + f"; mean skill {model.mean_skill():+.1e}")
-    worst, resume, size = speed(games, model)
+    worst, resume, resume_cpu, size = speed(games, model)
     print(f"one game's update: slowest of the last 1,000 {worst:.2f} ms; resume the saved state "
-          f"({size / 1e6:.1f} MB JSON) + one update {resume:.1f} ms")
+          f"({size / 1e6:.1f} MB JSON) + one update {resume:.1f} ms wall, {resume_cpu:.1f} ms CPU")
+    if args.files:
+        with tempfile.TemporaryDirectory() as folder:
+            paths = write_season(games, folder)
+            wall, cpu = time.perf_counter(), time.process_time()
+            _files, read = read_season(paths)
+            _model, from_files = rate_season(read)
+            wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+            same = from_files == ours
+            print(f"from {len(paths)} files (what python -m ratings does): read + recompute {wall:.2f} s wall, "
+                  f"{cpu:.2f} s CPU; the same forecasts: {same}")
     methods = {"ours": ours}
     for anchor, fn in ANCHORS.items():
         if anchor.startswith("OpenSkill") and (args.no_openskill or not openskill_available()):
@@ -146,6 +183,7 @@ def main(argv=None):
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--resamples", type=int, default=2000)
     parser.add_argument("--no-openskill", action="store_true")
+    parser.add_argument("--files", action="store_true", help="also time reading the season from tournament files")
     args = parser.parse_args(argv)
     for name in (WORLDS if args.world == "all" else [args.world]):
         run_world(name, args)

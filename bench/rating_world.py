@@ -36,6 +36,7 @@ WORLDS = {
     "default": World(),
     "flat-roles": World(weights=(("red", 1.0), ("sheriff", 1.0), ("black", 1.0), ("don", 1.0)), role_sd=0.0),
     "wide-skills": World(skill_sd=0.6, side_sd=0.1, drift_a_week=0.04),
+    "narrow-skills": World(skill_sd=0.1, side_sd=0.05, role_sd=0.05, drift_a_week=0.005),
     "black-favoured": World(base=-0.2, side_sd=0.3, weights=(("red", 0.6), ("sheriff", 2.5), ("black", 1.0), ("don", 2.5))),
 }
 

@@ -9,8 +9,10 @@ team black (black, don):
 - ``a_i``: player i's overall skill; ``d_i``: how much better he is for red than for black
   (his skill as red or sheriff is a_i + d_i, as black or don a_i - d_i), with a tighter
   prior, so the side part is shrunk towards the overall skill;
-- ``w``: seat weights, w(red) = e^k, w(black) = e^-k, w(sheriff) = e^ws, w(don) = e^wd; k, ws,
-  wd learned (their own Kalman state, features = the current skills), 1 at the start.
+- ``w``: seat weights, w(red) = e^(l + k), w(black) = e^(l - k), w(sheriff) = e^ws,
+  w(don) = e^wd; l (how much the skills of the ordinary seats matter at all), k (a red seat
+  against a black one), ws and wd learned: their own Kalman state, with the current skills as
+  features (d logit / d l = the red and black seats' terms, and so on); all 1 at the start.
 
 Each player carries a Gaussian belief N((a, d), P) with a 2x2 covariance. Before a game the
 belief widens with the days since the player's last game (a random walk, capped at a
@@ -62,9 +64,9 @@ class RatingModel:
         self.players: dict[str, list] = {}
         self.base = 0.0
         self.base_var = params.base_sd ** 2
-        self.omega = [0.0, 0.0, 0.0]
+        self.omega = [0.0, 0.0, 0.0, 0.0]  # l, k, ws, wd
         ws = params.weight_sd ** 2
-        self.omega_var = [[ws, 0.0, 0.0], [0.0, ws, 0.0], [0.0, 0.0, ws]]
+        self.omega_var = [[ws if r == c else 0.0 for c in range(4)] for r in range(4)]
         self.d_offset = 0.0
         self.day: int | None = None
         self.games = 0
@@ -76,8 +78,8 @@ class RatingModel:
 
     # -- the parts ---------------------------------------------------------------------------
     def weights(self) -> dict[str, float]:
-        k, ws, wd = self.omega
-        return {RED: math.exp(k), SHERIFF: math.exp(ws), BLACK: math.exp(-k), DON: math.exp(wd)}
+        lam, k, ws, wd = self.omega
+        return {RED: math.exp(lam + k), SHERIFF: math.exp(ws), BLACK: math.exp(lam - k), DON: math.exp(wd)}
 
     def _belief(self, pid: str, day: int | None):
         """(a, d, Paa, Pad, Pdd) of a player on ``day``: widened by the time away."""
@@ -95,8 +97,8 @@ class RatingModel:
     def _forecast(self, game: RatedGame):
         """The prediction and what the update needs of it, in one pass over the seats:
         (p, v, rows, P_w J, the side term's variance, the weights by role code)."""
-        k, ws, wd = self.omega
-        wr, wb = math.exp(k), math.exp(-k)
+        lam, k, ws, wd = self.omega
+        wr, wb = math.exp(lam + k), math.exp(lam - k)
         # by role: (code, side, weight, which weight parameter, its sign)
         w = (wr, math.exp(ws), wb, math.exp(wd))
         day = game.day
@@ -105,7 +107,7 @@ class RatingModel:
             base_var += self._gb * (day - self.day)
         m = self.base
         v = base_var
-        j0 = j1 = j2 = 0.0
+        jr = jb = j1 = j2 = 0.0
         rows = []
         append = rows.append
         get = self.players.get
@@ -132,7 +134,7 @@ class RatingModel:
                 u0 = x * (paa + pad)
                 u1 = x * (pad + pdd)
                 if code == 0:
-                    j0 += contribution
+                    jr += contribution
                 else:
                     j1 += contribution
             else:  # black, don
@@ -142,16 +144,19 @@ class RatingModel:
                 u0 = x * (paa - pad)
                 u1 = x * (pad - pdd)
                 if code == 2:
-                    j0 -= contribution
+                    jb += contribution
                 else:
                     j2 += contribution
             m += contribution
             append((st, pid, code, x, a, d, paa, pad, pdd, u0, u1))
-        pw0, pw1, pw2 = self.omega_var
-        pj = (pw0[0] * j0 + pw0[1] * j1 + pw0[2] * j2,
-              pw1[0] * j0 + pw1[1] * j1 + pw1[2] * j2,
-              pw2[0] * j0 + pw2[1] * j1 + pw2[2] * j2)
-        v += j0 * pj[0] + j1 * pj[1] + j2 * pj[2]
+        # d logit / d (l, k, ws, wd)
+        j0, j1_, j2_, j3 = jr + jb, jr - jb, j1, j2
+        r0, r1, r2, r3 = self.omega_var
+        pj = (r0[0] * j0 + r0[1] * j1_ + r0[2] * j2_ + r0[3] * j3,
+              r1[0] * j0 + r1[1] * j1_ + r1[2] * j2_ + r1[3] * j3,
+              r2[0] * j0 + r2[1] * j1_ + r2[2] * j2_ + r2[3] * j3,
+              r3[0] * j0 + r3[1] * j1_ + r3[2] * j2_ + r3[3] * j3)
+        v += j0 * pj[0] + j1_ * pj[1] + j2_ * pj[2] + j3 * pj[3]
         z = m / math.sqrt(1.0 + _PI_8 * v)
         if z >= 0:
             p = 1.0 / (1.0 + math.exp(-z))
@@ -223,11 +228,14 @@ class RatingModel:
         # the weights (features: the skills before this game)
         omega = self.omega
         pw = self.omega_var
-        for r in range(3):
+        for r in range(4):
             omega[r] += pj[r] * gain
             row = pw[r]
-            for c in range(3):
-                row[c] -= shrink * pj[r] * pj[c]
+            f = shrink * pj[r]
+            row[0] -= f * pj[0]
+            row[1] -= f * pj[1]
+            row[2] -= f * pj[2]
+            row[3] -= f * pj[3]
         # keep the side parts centred on the whole population: their mean change goes to b
         # (lowering every d by ``share`` lowers a game's logit by share x the sum of its seats'
         # weights, the same in every game of 6 red, a sheriff, 2 black and a don)

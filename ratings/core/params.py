@@ -15,10 +15,11 @@ what a game of ten is, not from a data set:
   back a quarter of a newcomer's variance; never more than a newcomer's (the cap).
 - the side term (red's base rate): N(0, 1^2) at the start, learned in the first hundred
   games; it may walk by 0.05 a year (rulesets and habits change).
-- role weights: log-weights N(0, 0.5^2) around 1 (every seat counts the same until the games
-  say otherwise): the sheriff's and the don's weights, and a red seat against a black one.
-- provisional: fewer than 20 rated games, or an uncertainty above 0.22 (most newcomers pass
-  it after about 40 games).
+- seat weights: log-weights N(0, 0.5^2) around 1 (every seat counts the same until the games
+  say otherwise): the sheriff's, the don's, a red seat against a black one, and one scale of
+  the ordinary seats (where skills matter less than the prior says, it shrinks them).
+- provisional: fewer than 20 rated games, or an uncertainty above 0.25 (43 points; a newcomer
+  passes it after about 30 games close together, later when his games are years apart).
 - shown rating: 1500 + 400/ln 10 x (skill - 2 x uncertainty): Elo's points, so 100 points
   between two players mean the odds an Elo difference of 100 would give, in one seat.
 """
@@ -40,7 +41,7 @@ class Params:
     base_drift_a_year: float = 0.05
     weight_sd: float = 0.5
     provisional_games: int = 20
-    provisional_sd: float = 0.22
+    provisional_sd: float = 0.25
     shown_offset: float = 1500.0
     shown_scale: float = 400.0 / math.log(10.0)
     shown_margin: float = 2.0

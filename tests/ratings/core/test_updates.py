@@ -142,3 +142,21 @@ def test_it_learns_the_weight_of_the_sheriff_and_the_don():
     others = [model.player(f"p{i:03d}")["skill"] for i in range(60) if i % 3]
     assert min(strong) > max(others)
     assert all(0 < p < 1 for p in preds)
+
+
+def test_after_time_away_a_forecast_trusts_the_old_skill_less_and_a_game_moves_it_more():
+    def season_then_game(days_away):
+        model = RatingModel()
+        for n in range(60):  # "star" plays red and wins, the others rotate
+            others = [f"o{(n + k) % 30}" for k in range(9)]
+            model.update(_game(["star"] + others, "red", gid=f"G{n}"))
+        rest = [f"o{k}" for k in range(9)]
+        comeback = _game(["star"] + rest, "black", gid="back", day=740000 + days_away, tournament=1)
+        before = model.player("star")["skill"]
+        p = model.update(comeback)
+        return p, before - model.player("star")["skill"]
+
+    p_now, drop_now = season_then_game(0)
+    p_later, drop_later = season_then_game(3 * 365)
+    assert 0.5 < p_later < p_now  # still favoured, less sure
+    assert drop_later > drop_now > 0  # the loss after the break says more
