@@ -24,6 +24,7 @@ from pathlib import Path
 from .games import RATED_RESULTS, RESULTS, ROLE_COUNTS, ROLES, STAGES, RatedGame
 
 FORMAT = "mafia-tournament/1"
+_DEALT = tuple(sorted(role for role, n in ROLE_COUNTS.items() for _ in range(n)))  # the roles of one game, sorted
 
 
 class SeasonError(Exception):
@@ -192,22 +193,21 @@ class _FileReader:
         by_number = {}
         ok = True
         for j, s in enumerate(seats):
-            if not isinstance(s, dict):
+            if type(s) is not dict:
                 self.problem(f"{where}: seats[{j}]", "not an object")
                 ok = False
                 continue
             number = s.get("seat")
-            if not _is_int(number) or not 1 <= number <= 10 or number in by_number:
+            if type(number) is not int or not 1 <= number <= 10 or number in by_number:
                 self.problem(f"{where}: seats[{j}].seat", "must be 1..10, each once")
                 ok = False
                 continue
-            at = f"{where}: seat {number}"
             pid, role = s.get("player"), s.get("role")
-            if not isinstance(pid, str) or pid not in players:
-                self.problem(f"{at}: player", "not a player of this file's players list")
+            if type(pid) is not str or pid not in players:
+                self.problem(f"{where}: seat {number}: player", "not a player of this file's players list")
                 ok = False
             if role not in ROLES:
-                self.problem(f"{at}: role", f"must be one of {', '.join(ROLES)}")
+                self.problem(f"{where}: seat {number}: role", f"must be one of {', '.join(ROLES)}")
                 ok = False
             by_number[number] = (pid, role)
         if not ok:
@@ -216,8 +216,7 @@ class _FileReader:
         if len({p for p, _r in ordered}) != 10:
             self.problem(f"{where}: seats", "a player sits twice")
             return None
-        counts = {r: sum(1 for _p, role in ordered if role == r) for r in ROLES}
-        if counts != ROLE_COUNTS:
+        if tuple(sorted([r for _p, r in ordered])) != _DEALT:
             self.problem(f"{where}: seats", "roles must be 6 red, 1 sheriff, 2 black, 1 don")
             return None
         return ordered
