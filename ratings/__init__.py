@@ -1,0 +1,2 @@
+"""Ratings across tournaments. ``ratings.core`` is the pure rating (no Django); the Django
+app that stores ratings, season points and the pages comes on top of it."""

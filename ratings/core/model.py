@@ -1,0 +1,323 @@
+"""The rating: P(red wins) from who sits on each side in which role, learned game by game.
+
+For a game with seats i (player, role), side s_i = +1 for team red (red, sheriff) and -1 for
+team black (black, don):
+
+    logit P(red wins) = b + sum_i s_i * w(role_i) * (a_i + s_i * d_i)
+
+- ``b``: the side term, red's base rate in logits (learned, a Kalman state of its own);
+- ``a_i``: player i's overall skill; ``d_i``: how much better he is for red than for black
+  (his skill as red or sheriff is a_i + d_i, as black or don a_i - d_i), with a tighter
+  prior, so the side part is shrunk towards the overall skill;
+- ``w``: seat weights, w(red) = e^(l + k), w(black) = e^(l - k), w(sheriff) = e^ws,
+  w(don) = e^wd; l (how much the skills of the ordinary seats matter at all), k (a red seat
+  against a black one), ws and wd learned: their own Kalman state, with the current skills as
+  features (d logit / d l = the red and black seats' terms, and so on); all 1 at the start.
+
+Each player carries a Gaussian belief N((a, d), P) with a 2x2 covariance. Before a game the
+belief widens with the days since the player's last game (a random walk, capped at a
+newcomer's prior). The prediction integrates over every belief (the probit approximation
+p = sigma(m / sqrt(1 + pi v / 8)), m and v the mean and variance of the logit), so unknown
+players pull a forecast towards 0.5. After the game (y = 1 red won, 0 black won, 0.5 draw) one
+step of the Kalman filter for a logistic observation (as Glicko and the "simplified Kalman"
+ratings do), per player h_i = s_i w_i (1, s_i), u_i = P_i h_i:
+
+    (a, d)_i += u_i (y - p) / (1 + q v),  P_i -= u_i u_i^T q / (1 + q v),  q = p (1 - p)
+
+and the same for b (feature 1) and for the weights. Then the update is made zero-sum: the
+sum of the ten overall skills' changes is removed, each player taking a share in proportion
+to his variance (the projection of a constrained Kalman filter), and b takes what that moved
+in this game's logit; the side parts are kept centred on the whole population the same way
+(their mean change goes to b, where it belongs: a shift of every d is a shift of b). So the
+mean skill of all players stays 0 for ever: no inflation, activity alone earns nothing.
+
+Shown: rating = skill - 2 x uncertainty (cautious), on Elo's scale (params.py).
+
+Everything is a pure function of the games given, in order: no clock, no randomness; the
+state can be saved (``to_state``) and resumed (``from_state``) with identical results.
+"""
+from __future__ import annotations
+
+import math
+
+from .games import BLACK, BLACK_WIN, DON, DRAW, RED, RED_WIN, SHERIFF, RatedGame
+from .params import DAYS_A_YEAR, DEFAULT, Params
+
+_PI_8 = math.pi / 8.0
+_OUTCOME = {RED_WIN: 1.0, BLACK_WIN: 0.0, DRAW: 0.5}
+_ROLE_INDEX = {RED: 0, SHERIFF: 1, BLACK: 2, DON: 3}  # red team first
+# a player's record: a, d (raw, see d_offset), Paa, Pad, Pdd, last day, then the statistics
+A, D, PAA, PAD, PDD, LAST = range(6)
+GAMES_RED, GAMES_SHERIFF, GAMES_BLACK, GAMES_DON, WINS, DRAWS, TOUR, TOUR_START = range(6, 14)
+
+
+class RatingModel:
+    """The state of the rating after the games given so far.
+
+    ``predict(game)`` gives P(red wins) without changing anything; ``update(game)`` gives
+    the same number and then learns from the game's result. Games must come in the season's
+    order (reader.read_season); a game's day may be None (no time passes).
+    """
+
+    def __init__(self, params: Params = DEFAULT):
+        self.params = params
+        self.players: dict[str, list] = {}
+        self.base = 0.0
+        self.base_var = params.base_sd ** 2
+        self.omega = [0.0, 0.0, 0.0, 0.0]  # l, k, ws, wd
+        ws = params.weight_sd ** 2
+        self.omega_var = [[ws if r == c else 0.0 for c in range(4)] for r in range(4)]
+        self.d_offset = 0.0
+        self.day: int | None = None
+        self.games = 0
+        self._a0 = params.skill_sd ** 2
+        self._d0 = params.side_sd ** 2
+        self._ga = params.skill_drift_a_year ** 2 / DAYS_A_YEAR
+        self._gd = params.side_drift_a_year ** 2 / DAYS_A_YEAR
+        self._gb = params.base_drift_a_year ** 2 / DAYS_A_YEAR
+
+    # -- the parts ---------------------------------------------------------------------------
+    def weights(self) -> dict[str, float]:
+        lam, k, ws, wd = self.omega
+        return {RED: math.exp(lam + k), SHERIFF: math.exp(ws), BLACK: math.exp(lam - k), DON: math.exp(wd)}
+
+    def _belief(self, pid: str, day: int | None):
+        """(a, d, Paa, Pad, Pdd) of a player on ``day``: widened by the time away."""
+        st = self.players.get(pid)
+        if st is None:
+            return 0.0, 0.0, self._a0, 0.0, self._d0
+        paa, pdd = st[PAA], st[PDD]
+        last = st[LAST]
+        if day is not None and last is not None and day > last:
+            gap = day - last
+            paa = min(paa + self._ga * gap, self._a0)
+            pdd = min(pdd + self._gd * gap, self._d0)
+        return st[A], st[D] - self.d_offset, paa, st[PAD], pdd
+
+    def _forecast(self, game: RatedGame):
+        """The prediction and what the update needs of it, in one pass over the seats:
+        (p, v, rows, P_w J, the side term's variance, the weights by role code)."""
+        lam, k, ws, wd = self.omega
+        wr, wb = math.exp(lam + k), math.exp(lam - k)
+        # by role: (code, side, weight, which weight parameter, its sign)
+        w = (wr, math.exp(ws), wb, math.exp(wd))
+        day = game.day
+        base_var = self.base_var
+        if day is not None and self.day is not None and day > self.day:
+            base_var += self._gb * (day - self.day)
+        m = self.base
+        v = base_var
+        jr = jb = j1 = j2 = 0.0
+        rows = []
+        append = rows.append
+        get = self.players.get
+        a0, d0, ga, gd, offset = self._a0, self._d0, self._ga, self._gd, self.d_offset
+        for pid, role in game.seats:
+            code = _ROLE_INDEX[role]
+            st = get(pid)
+            if st is None:
+                a = d = pad = 0.0
+                paa, pdd = a0, d0
+            else:
+                a, d, paa, pad, pdd, last = st[0], st[1] - offset, st[2], st[3], st[4], st[5]
+                if day is not None and last is not None and day > last:
+                    paa += ga * (day - last)
+                    if paa > a0:
+                        paa = a0
+                    pdd += gd * (day - last)
+                    if pdd > d0:
+                        pdd = d0
+            if code < 2:  # red, sheriff
+                x = w[code]
+                contribution = x * (a + d)
+                v += x * x * (paa + 2.0 * pad + pdd)
+                u0 = x * (paa + pad)
+                u1 = x * (pad + pdd)
+                if code == 0:
+                    jr += contribution
+                else:
+                    j1 += contribution
+            else:  # black, don
+                x = -w[code]
+                contribution = x * (a - d)
+                v += x * x * (paa - 2.0 * pad + pdd)
+                u0 = x * (paa - pad)
+                u1 = x * (pad - pdd)
+                if code == 2:
+                    jb += contribution
+                else:
+                    j2 += contribution
+            m += contribution
+            append((st, pid, code, x, a, d, paa, pad, pdd, u0, u1))
+        # d logit / d (l, k, ws, wd)
+        j0, j1_, j2_, j3 = jr + jb, jr - jb, j1, j2
+        r0, r1, r2, r3 = self.omega_var
+        pj = (r0[0] * j0 + r0[1] * j1_ + r0[2] * j2_ + r0[3] * j3,
+              r1[0] * j0 + r1[1] * j1_ + r1[2] * j2_ + r1[3] * j3,
+              r2[0] * j0 + r2[1] * j1_ + r2[2] * j2_ + r2[3] * j3,
+              r3[0] * j0 + r3[1] * j1_ + r3[2] * j2_ + r3[3] * j3)
+        v += j0 * pj[0] + j1_ * pj[1] + j2_ * pj[2] + j3 * pj[3]
+        z = m / math.sqrt(1.0 + _PI_8 * v)
+        if z >= 0:
+            p = 1.0 / (1.0 + math.exp(-z))
+        else:
+            e = math.exp(z)
+            p = e / (1.0 + e)
+        return p, v, rows, pj, base_var, w
+
+    def predict(self, game: RatedGame) -> float:
+        """P(team red wins ``game``) from the games learned so far; changes nothing."""
+        return self._forecast(game)[0]
+
+    # -- learning ----------------------------------------------------------------------------
+    def update(self, game: RatedGame) -> float:
+        """Learn from one rated game; returns the prediction made before learning it."""
+        p, v, rows, pj, base_var, _w = self._forecast(game)
+        y = _OUTCOME[game.result]
+        q = p * (1.0 - p)
+        denominator = 1.0 + q * v
+        gain = (y - p) / denominator
+        shrink = q / denominator
+
+        # the players' Kalman step, projected onto sum(delta a) = 0: each takes a share of
+        # the sum in proportion to his variance (and his side part its covariance's share)
+        sum_u0 = sum_paa = sum_w = 0.0
+        for row in rows:
+            sum_u0 += row[9]
+            sum_paa += row[6]
+            sum_w += abs(row[3])
+        correction = gain * sum_u0 / sum_paa
+        moved = 0.0  # what the projection moves in this game's logit, given back to b
+        sum_dd = 0.0
+        players = self.players
+        day = game.day
+        offset = self.d_offset
+        tournament = game.tournament
+        red_won, draw = y == 1.0, y == 0.5
+        pr = self.params
+        shown_offset, shown_scale, margin = pr.shown_offset, pr.shown_scale, pr.shown_margin
+        sqrt = math.sqrt
+        for st, pid, code, x, a, d, paa, pad, pdd, u0, u1 in rows:
+            da = u0 * gain - paa * correction
+            dd = u1 * gain - pad * correction
+            red_team = code < 2
+            moved += x * (paa + pad if red_team else paa - pad) * correction
+            sum_dd += dd
+            if st is None:
+                st = [0.0, offset, 0.0, 0.0, 0.0, None, 0, 0, 0, 0, 0, 0, None, 0.0]
+                players[pid] = st
+            if st[12] != tournament:  # TOUR, TOUR_START: the shown rating as it began
+                st[12] = tournament
+                st[13] = shown_offset + shown_scale * (a - margin * sqrt(paa))
+            st[0] = a + da
+            st[1] = d + dd + offset
+            st[2] = paa - shrink * u0 * u0
+            st[3] = pad - shrink * u0 * u1
+            st[4] = pdd - shrink * u1 * u1
+            if day is not None:
+                st[5] = day
+            st[6 + code] += 1
+            if draw:
+                st[11] += 1  # DRAWS
+            elif red_won == red_team:
+                st[10] += 1  # WINS
+
+        # the side term
+        self.base += base_var * gain + moved
+        self.base_var = base_var - shrink * base_var * base_var
+        # the weights (features: the skills before this game)
+        omega = self.omega
+        pw = self.omega_var
+        for r in range(4):
+            omega[r] += pj[r] * gain
+            row = pw[r]
+            f = shrink * pj[r]
+            row[0] -= f * pj[0]
+            row[1] -= f * pj[1]
+            row[2] -= f * pj[2]
+            row[3] -= f * pj[3]
+        # keep the side parts centred on the whole population: their mean change goes to b
+        # (lowering every d by ``share`` lowers a game's logit by share x the sum of its seats'
+        # weights, the same in every game of 6 red, a sheriff, 2 black and a don)
+        share = sum_dd / len(players)
+        self.d_offset += share
+        self.base += share * sum_w
+
+        if day is not None:
+            self.day = day
+        self.games += 1
+        return p
+
+    # -- what is shown -----------------------------------------------------------------------
+    def _shown(self, a: float, paa: float) -> float:
+        pr = self.params
+        return pr.shown_offset + pr.shown_scale * (a - pr.shown_margin * math.sqrt(paa))
+
+    def player(self, pid: str, day: int | None = None) -> dict | None:
+        """One player's rating on ``day`` (default: the last game's): shown rating, skill,
+        uncertainty (Elo points), side skills, games by role, wins, draws, the change of the
+        shown rating over his last tournament, and whether he is provisional."""
+        st = self.players.get(pid)
+        if st is None:
+            return None
+        pr = self.params
+        a, d, paa, _pad, pdd = self._belief(pid, self.day if day is None else day)
+        scale = pr.shown_scale
+        games = st[GAMES_RED] + st[GAMES_SHERIFF] + st[GAMES_BLACK] + st[GAMES_DON]
+        shown = self._shown(a, paa)
+        return {
+            "rating": shown,
+            "skill": pr.shown_offset + scale * a,
+            "uncertainty": scale * math.sqrt(paa),
+            "skill_as_red": pr.shown_offset + scale * (a + d),
+            "skill_as_black": pr.shown_offset + scale * (a - d),
+            "games": games,
+            "as_red": st[GAMES_RED], "as_sheriff": st[GAMES_SHERIFF],
+            "as_black": st[GAMES_BLACK], "as_don": st[GAMES_DON],
+            "wins": st[WINS], "draws": st[DRAWS],
+            "last_tournament": st[TOUR],
+            "last_tournament_change": self._shown(st[A], st[PAA]) - st[TOUR_START],
+            "provisional": games < pr.provisional_games or math.sqrt(paa) > pr.provisional_sd,
+        }
+
+    def summary(self) -> dict:
+        """The learned parts shared by every game: the side term (as a logit and as red's
+        base rate), the seat weights, the number of games and players."""
+        return {
+            "games": self.games, "players": len(self.players),
+            "side_term": self.base, "red_base_rate": 1.0 / (1.0 + math.exp(-self.base)),
+            "weights": self.weights(),
+        }
+
+    def mean_skill(self) -> float:
+        """The mean overall skill over every player seen: 0 for ever (zero-sum updates)."""
+        return sum(st[A] for st in self.players.values()) / len(self.players) if self.players else 0.0
+
+    # -- saving and resuming -----------------------------------------------------------------
+    def to_state(self) -> dict:
+        """A JSON-able copy of the whole state; ``from_state`` resumes it exactly."""
+        return {
+            "params": self.params.to_dict(),
+            "players": {pid: list(st) for pid, st in sorted(self.players.items())},
+            "base": self.base, "base_var": self.base_var,
+            "omega": list(self.omega), "omega_var": [list(r) for r in self.omega_var],
+            "d_offset": self.d_offset, "day": self.day, "games": self.games,
+        }
+
+    @classmethod
+    def from_state(cls, state: dict) -> RatingModel:
+        model = cls(Params(**state["params"]))
+        model.players = {pid: list(st) for pid, st in state["players"].items()}
+        model.base, model.base_var = state["base"], state["base_var"]
+        model.omega = list(state["omega"])
+        model.omega_var = [list(r) for r in state["omega_var"]]
+        model.d_offset, model.day, model.games = state["d_offset"], state["day"], state["games"]
+        return model
+
+
+def rate_season(games, params: Params = DEFAULT) -> tuple[RatingModel, list[float]]:
+    """Fold a season's games (in order) into a model; with each game's prediction made
+    before it was learned."""
+    model = RatingModel(params)
+    update = model.update
+    return model, [update(g) for g in games]

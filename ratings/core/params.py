@@ -1,0 +1,53 @@
+"""The model's hyperparameters, fixed by design (not fitted to any season).
+
+Skills are in logits of team red's win per seat of average weight: a player 0.3 above
+another, put in the same seat, moves the game's log-odds by about 0.3. The values come from
+what a game of ten is, not from a data set:
+
+- a newcomer's skill: N(0, 0.30^2). Ten seats add up, so the spread of a table's sum is about
+  0.3 x sqrt(10) ~ 0.95 logits: a strong table against a weak one goes 70/30, two random
+  tables rarely further apart; that is what club statistics of win rates show (the best
+  players of a club win 60-65 % where the average is 50-57 %).
+- the side-specific part (better as red than as black, or the reverse): N(0, 0.15^2), half the
+  spread of the skill: most of what makes a player good serves both sides, so the side part
+  is shrunk towards the overall skill until the games show otherwise.
+- time away: skills walk by 0.15 a year (the side part by 0.075), so a year's break gives
+  back a quarter of a newcomer's variance; never more than a newcomer's (the cap).
+- the side term (red's base rate): N(0, 1^2) at the start, learned in the first hundred
+  games; it may walk by 0.05 a year (rulesets and habits change).
+- seat weights: log-weights N(0, 0.5^2) around 1 (every seat counts the same until the games
+  say otherwise): the sheriff's, the don's, a red seat against a black one, and one scale of
+  the ordinary seats (where skills matter less than the prior says, it shrinks them).
+- provisional: fewer than 20 rated games, or an uncertainty above 0.25 (43 points; a newcomer
+  passes it after about 30 games close together, later when his games are years apart).
+- shown rating: 1500 + 400/ln 10 x (skill - 2 x uncertainty): Elo's points, so 100 points
+  between two players mean the odds an Elo difference of 100 would give, in one seat.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+DAYS_A_YEAR = 365.25
+
+
+@dataclass(frozen=True, slots=True)
+class Params:
+    skill_sd: float = 0.30
+    side_sd: float = 0.15
+    skill_drift_a_year: float = 0.15
+    side_drift_a_year: float = 0.075
+    base_sd: float = 1.0
+    base_drift_a_year: float = 0.05
+    weight_sd: float = 0.5
+    provisional_games: int = 20
+    provisional_sd: float = 0.25
+    shown_offset: float = 1500.0
+    shown_scale: float = 400.0 / math.log(10.0)
+    shown_margin: float = 2.0
+
+    def to_dict(self) -> dict:
+        return {name: getattr(self, name) for name in self.__dataclass_fields__}
+
+
+DEFAULT = Params()
