@@ -57,7 +57,7 @@ BACKED_UP = (
     "tournaments.club", "tournaments.player", "tournaments.judge", "tournaments.tournament", "tournaments.tournamentjudge",
     "tournaments.registration", "tournaments.stage", "tournaments.round", "tournaments.table", "tournaments.actionlog",
     "protocols.game", "protocols.seat", "protocols.seatpenalty", "protocols.nomination", "protocols.votecount",
-    "protocols.protest", "protocols.protocolversion",
+    "protocols.protest", "protocols.protocolversion", "protocols.fileimportjob",
     "protocols.historicalgame", "protocols.historicalseat", "protocols.historicalseatpenalty", "protocols.historicalnomination",
     "protocols.historicalvotecount", "protocols.historicalprotest",
     "snapshots.standingsstate", "snapshots.standingssnapshot", "snapshots.playerstanding",
