@@ -120,7 +120,7 @@ def _decide(request, item, game, stored, players, form) -> _Outcome:
     status = form.cleaned_data.get("status") if form_ok else request.POST.get("status", "")
     entry, grid_problems = None, []
     if status == ProtestStatus.AMENDED:
-        parsed = ProtocolForm(request.POST, base=stored, players=players)
+        parsed = ProtocolForm(request.POST, base=stored, players=players, may_approve=can_approve_extra(request.user, game))
         grid_problems = parsed.problems
         if not grid_problems:
             entry = parsed.entry
