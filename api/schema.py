@@ -48,7 +48,7 @@ def only_the_api(endpoints, **kwargs):
 
 
 VALIDATORS = {
-    "ETag": {"description": "The snapshot's version and the scope asked for; send it back as If-None-Match.",
+    "ETag": {"description": "The snapshot's version, the scope and the language asked for; send it back as If-None-Match.",
              "schema": {"type": "string"}},
     "Last-Modified": {"description": "When the snapshot was computed (absent before the first computation).",
                       "schema": {"type": "string"}},
