@@ -74,7 +74,7 @@ def _error(detail, code, errors=(), **extra):
 
 ERROR_EXAMPLES = {
     400: _error("Запрос неверен: см. errors.", "invalid", [
-        {"field": "seats[3].fouls", "code": "fouls_out_of_range", "message": "Место 3, фолы: фолов от 0 до 4 (5 is outside 0..4)",
+        {"field": "seats[3].fouls", "code": "fouls_out_of_range", "message": "Место 3, фолы: фолов бывает от 0 до 4, а не 5",
          "seat": 3}]),
     401: _error("Учетные данные не были предоставлены.", "not_authenticated"),
     403: _error("Заполнять этот протокол может только судья этого стола или главный судья.", "permission_denied"),
