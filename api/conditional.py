@@ -1,5 +1,6 @@
-"""Conditional GETs of the standings: the ETag is the snapshot's version (and the scope asked
-for), Last-Modified its computation time; a request that already has them gets a 304."""
+"""Conditional GETs of the standings: the ETag is the snapshot's version (with the scope and the
+language asked for: an explained line is worded in it), Last-Modified its computation time; a
+request that already has them gets a 304."""
 from __future__ import annotations
 
 from datetime import datetime
@@ -7,8 +8,8 @@ from datetime import datetime
 from django.utils.http import http_date, parse_http_date_safe
 
 
-def standings_etag(version: int, scope: str, explain: bool) -> str:
-    return f'"{version}-{scope}{"-explained" if explain else ""}"'
+def standings_etag(version: int, scope: str, explain: bool, language: str) -> str:
+    return f'"{version}-{scope}-{language}{"-explained" if explain else ""}"'
 
 
 def not_modified(request, etag: str, last_modified: datetime | None) -> bool:

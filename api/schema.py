@@ -48,7 +48,7 @@ def only_the_api(endpoints, **kwargs):
 
 
 VALIDATORS = {
-    "ETag": {"description": "The snapshot's version and the scope asked for; send it back as If-None-Match.",
+    "ETag": {"description": "The snapshot's version, the scope and the language asked for; send it back as If-None-Match.",
              "schema": {"type": "string"}},
     "Last-Modified": {"description": "When the snapshot was computed (absent before the first computation).",
                       "schema": {"type": "string"}},
@@ -74,7 +74,7 @@ def _error(detail, code, errors=(), **extra):
 
 ERROR_EXAMPLES = {
     400: _error("Запрос неверен: см. errors.", "invalid", [
-        {"field": "seats[3].fouls", "code": "fouls_out_of_range", "message": "Место 3, фолы: фолов от 0 до 4 (5 is outside 0..4)",
+        {"field": "seats[3].fouls", "code": "fouls_out_of_range", "message": "Место 3, фолы: фолов бывает от 0 до 4, а не 5",
          "seat": 3}]),
     401: _error("Учетные данные не были предоставлены.", "not_authenticated"),
     403: _error("Заполнять этот протокол может только судья этого стола или главный судья.", "permission_denied"),

@@ -121,7 +121,10 @@ def registrations(tournament: Tournament) -> QuerySet:
 
 
 def players() -> QuerySet:
-    return Player.objects.select_related("club").order_by("nickname")
+    """The players the public reads show: those registered in a tournament that is not a draft (a
+    player registered only in drafts is not public yet; a draft's results are never listed)."""
+    public = Registration.objects.exclude(tournament__publication=Publication.DRAFT).values("player_id")
+    return Player.objects.filter(pk__in=public).select_related("club").order_by("nickname")
 
 
 def results_of(player: Player) -> list[dict]:

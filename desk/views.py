@@ -34,6 +34,7 @@ from tournaments.permissions import (
     can_use_desk,
     is_chief_judge,
     is_late,
+    readable_tournaments,
 )
 
 from . import selectors
@@ -43,7 +44,9 @@ DECISION_FIELDS = {"status", "decision", "reason", "violator"}
 
 
 def _tournament(request, slug) -> Tournament:
-    tournament = get_object_or_404(Tournament.objects.select_related("chief_judge"), slug=slug)
+    """The desk's tournament, or 404 for a draft the user has no role in, as for an unknown slug
+    (a 403 told a stranger the draft exists); PermissionRefused for a known one they may not use."""
+    tournament = get_object_or_404(readable_tournaments(request.user, Tournament.objects.select_related("chief_judge")), slug=slug)
     if not can_use_desk(request.user, tournament):
         raise PermissionRefused(_("The desk is the chief judge's, the appeals commission's and the organisers'."))
     return tournament
@@ -120,7 +123,7 @@ def _decide(request, item, game, stored, players, form) -> _Outcome:
     status = form.cleaned_data.get("status") if form_ok else request.POST.get("status", "")
     entry, grid_problems = None, []
     if status == ProtestStatus.AMENDED:
-        parsed = ProtocolForm(request.POST, base=stored, players=players)
+        parsed = ProtocolForm(request.POST, base=stored, players=players, may_approve=can_approve_extra(request.user, game))
         grid_problems = parsed.problems
         if not grid_problems:
             entry = parsed.entry

@@ -39,10 +39,16 @@ def outcome_of(entry: ProtocolEntry) -> str:
 
 
 class ProtocolForm:
-    def __init__(self, data, *, base: ProtocolEntry, players: dict[int, str]):
+    """`data` parsed against `base`, the stored entry. The approval of an extra above 0.5 is read
+    from the form only when `may_approve` (the chief judge: the page renders the box disabled for
+    anyone else, and a browser sends no disabled box); otherwise the stored approval stands while
+    the extra it approved is unchanged, and a changed extra is unapproved (8.4.3)."""
+
+    def __init__(self, data, *, base: ProtocolEntry, players: dict[int, str], may_approve: bool = False):
         self.data = data
         self.base = base
         self.players = players  # registered player id -> nickname
+        self.may_approve = may_approve
         self.problems: list[Problem] = []
         self.entry = self._parse()
 
@@ -131,7 +137,10 @@ class ProtocolForm:
             except InvalidOperation:
                 self._problem(n, "extra", "not_an_amount", {"value": raw[:20]})
         s.extra_reason = self._get(p + "extra_reason")
-        s.extra_approved = self._get(p + "extra_approved") == "on"
+        if self.may_approve:
+            s.extra_approved = self._get(p + "extra_approved") == "on"
+        else:  # never read: the box was disabled
+            s.extra_approved = base.extra_approved and base.extra == s.extra
         s.gross_violation = self._get(p + "gross") == "on"
         return s
 

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from tournaments.models import Tournament
 from tournaments.permissions import (
     PermissionRefused,
+    can_approve_extra,
     can_edit_protocol,
     can_file_protest,
     can_use_desk,
@@ -83,7 +84,7 @@ def game_entry(request, pk: int):
     players = players_for(game, stored)
     problems, warnings, conflict, values, reason = [], [], None, initial_values(stored), ""
     if request.method == "POST":
-        form = ProtocolForm(request.POST, base=stored, players=players)
+        form = ProtocolForm(request.POST, base=stored, players=players, may_approve=can_approve_extra(request.user, game))
         values = {k: v for k, v in request.POST.items() if isinstance(v, str)}
         reason = (request.POST.get("reason") or "").strip()  # services.text_problems refuses one too long
         try:

@@ -15,6 +15,7 @@ from rest_framework import serializers
 from protocols.entry import SEAT_NUMBERS, NominationEntry, PenaltyEntry, ProtocolEntry, SeatEntry, VoteEntry
 from protocols.forms import MAX_DAYS
 from protocols.vocabulary import GameResult, LeftHow, PenaltyClause, Removal, ResultKind, Role
+from scoring.core.bounds import FOULS_RANGE
 from scoring.core.problems import Problem
 
 TEXT = 2000  # the entry page keeps this much of a reason
@@ -113,11 +114,14 @@ def _problem(problems, seat, field, code, message):
     problems.append(Problem(None, seat, field, code, message))
 
 
-def _in(problems, value, lo, hi, seat, field, code="bad_value"):
+def _in(problems, value, lo, hi, seat, field, code="bad_value", param=None):
+    """`value` if within lo..hi; else a problem, whose parameter `param` (the entry page's wording
+    of `code` names it) carries the value."""
     if value is None:
         return None
     if not lo <= value <= hi:
-        _problem(problems, seat, field, code, f"{_short(value)} is outside {lo}..{hi}")
+        params = {param: _short(value)} if param else None
+        problems.append(Problem(None, seat, field, code, f"{_short(value)} is outside {lo}..{hi}", params=params))
         return None
     return value
 
@@ -197,11 +201,12 @@ def _seat(s: dict, players: dict[int, str], problems: list[Problem]) -> SeatEntr
     entry.player_id = player
     entry.nickname = players.get(player, "")
     entry.role = s.get("role") or ""
-    fouls = _in(problems, s.get("fouls", 0), 0, 4, n, "fouls", code="fouls_out_of_range")
+    fouls = _in(problems, s.get("fouls", 0), *FOULS_RANGE, n, "fouls", code="fouls_out_of_range", param="fouls")
     entry.fouls = fouls or 0
     removed = s.get("removed") or ""
     if removed == Removal.FOURTH_FOUL and entry.fouls != 4:
-        _problem(problems, n, "removed", "removal_without_fourth_foul", f"removed for a 4th foul with {entry.fouls} fouls")
+        problems.append(Problem(None, n, "removed", "removal_without_fourth_foul", f"removed for a 4th foul with {entry.fouls} fouls",
+                                params={"fouls": entry.fouls}, clause="8.2.4"))  # as the entry page words it
         removed = ""
     entry.removed = removed
     entry.left_how = s.get("left_how") or ""

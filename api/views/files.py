@@ -29,7 +29,7 @@ from protocols.tournament_file import FileNotStorable, default_slug, export_docu
 from scoring.core.fileformat import read_document
 from scoring.core.problems import Problem
 from tournaments.models import Tournament
-from tournaments.permissions import PermissionRefused, check_manage_tournament
+from tournaments.permissions import PermissionRefused, check_manage_tournament, readable_tournaments
 
 from ..errors import error_body
 from ..file_limits import table_collisions
@@ -80,7 +80,8 @@ class TournamentFile(ApiMixin, generics.GenericAPIView):
     queryset = Tournament.objects.none()
 
     def managed(self) -> Tournament:
-        tournament = get_object_or_404(Tournament, slug=self.kwargs["slug"])
+        # a draft the user has no role in is a 404, as an unknown slug is (a 403 said it exists)
+        tournament = get_object_or_404(readable_tournaments(self.request.user, Tournament.objects.all()), slug=self.kwargs["slug"])
         check_manage_tournament(self.request.user, tournament)
         return tournament
 

@@ -8,6 +8,8 @@ from decimal import Decimal
 from django.core.cache import cache
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.cache import patch_vary_headers
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.types import OpenApiTypes
@@ -188,15 +190,22 @@ class Standings(PublicMixin, APIView):
         pk, version, public, computed_at = state
         if not public:
             raise exceptions.NotFound(_("The standings of this tournament are not public."), code="standings_not_public")
-        etag = standings_etag(version, scope, explain)
+        # the explanation is worded in the request's language: the cache and the ETag keep one per language
+        language = get_language()
+        etag = standings_etag(version, scope, explain, language)
         if not_modified(request, etag, computed_at):
-            return validators(HttpResponse(status=304), etag, computed_at)
-        key = f"api-standings:{pk}:{version}:{scope}:{int(explain)}"
+            return self._vary(validators(HttpResponse(status=304), etag, computed_at))
+        key = f"api-standings:{pk}:{version}:{scope}:{int(explain)}:{language}"
         body = cache.get(key)
         if body is None:
             body = JSONRenderer().render(standings_document(slug, pk, version, computed_at, scope, explain))
             cache.set(key, body, STANDINGS_TTL)
-        return validators(HttpResponse(body, content_type="application/json"), etag, computed_at)
+        return self._vary(validators(HttpResponse(body, content_type="application/json"), etag, computed_at))
+
+    @staticmethod
+    def _vary(response):
+        patch_vary_headers(response, ["Accept-Language", "Cookie"])  # ?lang= is in the URL already
+        return response
 
 
 def standings_document(slug, pk, version, computed_at, scope, explain) -> dict:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import environ
 from csp.constants import NONE, SELF
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
@@ -87,7 +88,24 @@ AXES_COOLOFF_TIME = timedelta(minutes=env.int("AXES_COOLOFF_MINUTES", default=15
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "config.lockout.locked_out"
-AXES_IPWARE_PROXY_COUNT = env.int("PROXY_COUNT", default=0)  # proxies in front of the app (X-Forwarded-For)
+AXES_CLIENT_IP_CALLABLE = "config.client_address.client_address"
+
+# How many proxies of ours stand in front of the app (the TLS proxy of the README's deploy section
+# is one). The client's address is the PROXY_COUNT-th X-Forwarded-For entry from the right, for the
+# login lockout and the API's throttles alike (DRF's NUM_PROXIES, read by config/client_address.py);
+# 0 ignores the header.
+
+
+def proxy_count(default: int) -> int:
+    """PROXY_COUNT from the environment: 0 to 10 proxies, or the site refuses to start."""
+    count = env.int("PROXY_COUNT", default=default)
+    if not 0 <= count <= 10:
+        raise ImproperlyConfigured("PROXY_COUNT must be a whole number from 0 to 10: the proxies in front of the app.")
+    return count
+
+
+PROXY_COUNT = proxy_count(default=0)
+AXES_IPWARE_PROXY_COUNT = PROXY_COUNT  # were django-ipware installed; the callable above decides
 
 # Content-Security-Policy (django-csp): scripts and styles from this site only, nothing framed.
 # Inline style attributes stay allowed (the admin uses them); no inline script runs.
@@ -195,6 +213,7 @@ REST_FRAMEWORK = {
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_PARSER_CLASSES": ["api.parsers.JSONParser"],
     "DEFAULT_THROTTLE_CLASSES": ["api.throttling.AnonThrottle", "api.throttling.UserThrottle"],
+    "NUM_PROXIES": PROXY_COUNT,  # the throttles' client address, the login lockout's too (config/client_address.py)
     "DEFAULT_THROTTLE_RATES": {
         "anon": _rate("API_THROTTLE_ANON", "120/min"),
         "user": _rate("API_THROTTLE_USER", "600/min"),

@@ -8,7 +8,7 @@ X-Forwarded-Proto). `manage.py check --deploy --fail-level WARNING` passes with 
 from django.core.exceptions import ImproperlyConfigured
 
 from .base import *  # noqa: F403
-from .base import LOGGING, env
+from .base import LOGGING, REST_FRAMEWORK, env, proxy_count
 
 INSECURE_KEYS = {"dev-only-insecure-key-change-me-in-production", "change-me", "secret", "changeme"}
 
@@ -25,8 +25,14 @@ if not ALLOWED_HOSTS:
     raise ImproperlyConfigured("ALLOWED_HOSTS must name the site's host names, e.g. ALLOWED_HOSTS=mafia.example.org")
 
 # HTTPS. Behind a TLS proxy, the proxy's X-Forwarded-Proto tells a request came over https.
-if env.bool("BEHIND_TLS_PROXY", default=True):
+BEHIND_TLS_PROXY = env.bool("BEHIND_TLS_PROXY", default=True)
+if BEHIND_TLS_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# That proxy is one hop: the last X-Forwarded-For entry, the one it wrote, is the client (for the
+# login lockout and the API's throttles; base.py). Without it the header is ignored.
+PROXY_COUNT = proxy_count(default=1 if BEHIND_TLS_PROXY else 0)
+AXES_IPWARE_PROXY_COUNT = PROXY_COUNT
+REST_FRAMEWORK = {**REST_FRAMEWORK, "NUM_PROXIES": PROXY_COUNT}
 SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=True)
 SECURE_REDIRECT_EXEMPT = [r"^health/"]  # the load balancer's health check may come over plain http
 SESSION_COOKIE_SECURE = env.bool("SECURE_COOKIES", default=True)

@@ -47,9 +47,11 @@ def test_a_problem_carries_the_entry_pages_code_and_text(cast):
     game = cast.game
     response = put(client_for(cast, "judge"), game, protocol(game, seat3={"fouls": 5}), HTTP_ACCEPT_LANGUAGE="ru")
     assert response.status_code == 400
-    expected = problem_text(Problem(None, 3, "fouls", "fouls_out_of_range", "5 is outside 0..4"))
+    expected = "Место 3, фолы: фолов бывает от 0 до 4, а не 5"  # it read "…а не —": the API sent no parameters
+    assert expected == problem_text(Problem(None, 3, "fouls", "fouls_out_of_range", params={"fouls": 5}))  # the page's text
     assert response.json()["errors"] == [{"field": "seats[3].fouls", "code": "fouls_out_of_range", "message": expected, "seat": 3}]
-    assert expected.startswith("Место 3, фолы: ")
+    english = put(client_for(cast, "judge"), game, protocol(game, seat3={"fouls": -1}), HTTP_ACCEPT_LANGUAGE="en")
+    assert english.json()["errors"][0]["message"] == "Seat 3, fouls: fouls are 0 to 4, not -1"
     # A rule problem of the sign-off: the very text the entry page shows for the same protocol.
     body = protocol(game, seat9={"left_how": None, "left_on": None})
     api = client_for(cast, "judge").post(f"/api/v1/protocols/{game.pk}/sign-off/", {"version": 1, "protocol": body},
@@ -194,3 +196,12 @@ def test_the_judges_lists_keep_their_queries_constant(cast):
         game.refresh_from_db()
         file_protest(game=game, user=cast.chief, player_id=game.seats.get(number=1).player_id, point="other", text="x")
     assert count("/api/v1/protests/?page_size=1") == count("/api/v1/protests/?page_size=2")
+
+
+def test_a_removal_for_a_fourth_foul_without_four_reads_as_on_the_entry_page(cast):
+    game = cast.game
+    body = protocol(game, seat3={"fouls": 2, "removed": "fourth_foul"})
+    response = put(client_for(cast, "judge"), game, body, HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 400
+    [error] = response.json()["errors"]
+    assert error["code"] == "removal_without_fourth_foul" and error["message"].endswith("needs 4 fouls, not 2 (8.2.4)")

@@ -135,7 +135,7 @@ def test_it_answers_a_conditional_request_for_current_standings_with_304(cup):
     first = get(url)
     etag, modified = first["ETag"], first["Last-Modified"]
     state = StandingsState.objects.get(pk=cup.pk)
-    assert etag == f'"{state.computed_version}-all"'
+    assert etag == f'"{state.computed_version}-all-ru"'  # the site's language when none is asked for
     assert modified == format_datetime(state.computed_at.astimezone(datetime.UTC).replace(microsecond=0), usegmt=True)
     again = get(url, HTTP_IF_NONE_MATCH=etag)
     assert again.status_code == 304 and again.content == b"" and again["ETag"] == etag
@@ -145,6 +145,29 @@ def test_it_answers_a_conditional_request_for_current_standings_with_304(cup):
     assert get(url + "?stage=qualifying", HTTP_IF_NONE_MATCH=etag).status_code == 200  # another representation
     old = format_datetime(datetime.datetime(2020, 1, 1, tzinfo=datetime.UTC), usegmt=True)
     assert get(url, HTTP_IF_MODIFIED_SINCE=old).status_code == 200
+
+
+@pytest.mark.parametrize("first", ["en", "ru"])
+def test_each_client_gets_the_explained_standings_in_its_own_language(cup, first):
+    """The cache key and the ETag carried no language: ?explain=true served whichever language was
+    cached first to everyone (a Russian client got "red win")."""
+    from django.core.cache import cache
+
+    cache.clear()
+    url = f"/api/v1/tournaments/{cup.slug}/standings/?explain=true&lang="
+    second = "ru" if first == "en" else "en"
+    answers = {lang: get(url + lang) for lang in (first, second)}
+    notes = {lang: " ".join(line["note"] for row in answer.json()["standings"] for game in row["explanation"]
+                            for line in game["lines"]) for lang, answer in answers.items()}
+    assert "победа красных" in notes["ru"].lower() and "red win" not in notes["ru"].lower(), notes["ru"][:200]
+    assert "red win" in notes["en"].lower() and "красн" not in notes["en"].lower(), notes["en"][:200]
+    assert answers["ru"]["ETag"] != answers["en"]["ETag"]
+    assert "Accept-Language" in answers["en"]["Vary"]
+    # a client holding the English ETag asks in Russian: a Russian body, not a 304
+    assert get(url + "ru", HTTP_IF_NONE_MATCH=answers["en"]["ETag"]).status_code == 200
+    assert get(url + "en", HTTP_IF_NONE_MATCH=answers["en"]["ETag"]).status_code == 304
+    by_header = get(f"/api/v1/tournaments/{cup.slug}/standings/?explain=true", HTTP_ACCEPT_LANGUAGE="en")
+    assert by_header.json() == answers["en"].json()
 
 
 def test_it_shows_no_standings_that_are_not_public(cup):

@@ -116,8 +116,7 @@ def test_no_template_of_ours_has_an_inline_script_or_handler():
 @pytest.mark.django_db
 def test_the_health_endpoint_answers_200_when_the_database_answers(client):
     response = client.get("/health/", HTTP_ACCEPT="application/json")
-    assert response.status_code == 200
-    assert all(v == "OK" or v.startswith("working") for v in response.json().values()), response.json()
+    assert response.status_code == 200 and response.json() == {"status": "ok"}  # details: staff only (test_health.py)
 
 
 def test_the_health_endpoint_answers_500_when_the_broker_is_away(rf):

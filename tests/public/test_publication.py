@@ -77,4 +77,38 @@ def test_a_tournament_made_in_the_admin_starts_as_a_draft(admin_client):
 
 def test_a_players_results_in_the_api_leave_out_a_draft(client, draft):
     player = draft.registrations.first().player_id
-    assert client.get(f"/api/v1/players/{player}/").json()["results"] == []
+    assert client.get(f"/api/v1/players/{player}/").status_code == 404  # registered only in the draft: not public
+
+
+DOORS = ["/t/{slug}/", "/t/{slug}/seating/", "/t/{slug}/screen/", "/t/{slug}/standings.pdf", "/t/{slug}/seating.xlsx",
+         "/t/{slug}/games/1/protocol.pdf", "/desk/{slug}/", "/desk/{slug}/log/", "/desk/{slug}/protests/1/",
+         "/api/v1/tournaments/{slug}/", "/api/v1/tournaments/{slug}/games/", "/api/v1/tournaments/{slug}/standings/",
+         "/api/v1/tournaments/{slug}/file/"]
+
+
+@pytest.mark.parametrize("who", ["anonymous", "user", "staff"])
+def test_a_drafts_slug_answers_exactly_as_an_unknown_one_to_whoever_may_not_preview_it(client, draft, who):
+    if who != "anonymous":
+        client.force_login(UserFactory(username=who, is_staff=who == "staff"))
+    for door in DOORS:
+        secret, unknown = (client.get(door.format(slug=slug)) for slug in (draft.slug, "no-such-cup"))
+        assert secret.status_code == unknown.status_code, door  # the desk and the file said 403: "it exists"
+        if door.startswith("/api/"):
+            assert secret.json() == unknown.json(), door
+    put = lambda slug: client.put(f"/api/v1/tournaments/{slug}/file/", {}, content_type="application/json")  # noqa: E731
+    assert put(draft.slug).status_code == put("no-such-cup").status_code
+    post = lambda slug: client.post(f"/desk/{slug}/approve/1/")  # noqa: E731
+    assert post(draft.slug).status_code == post("no-such-cup").status_code
+
+
+def test_players_registered_only_in_a_draft_are_not_public(client, draft):
+    secret = draft.registrations.select_related("player").first().player
+    cup = played("open-cup", players=20, rounds=1)
+    listed = {p["id"] for p in client.get("/api/v1/players/?page_size=200").json()["results"]}
+    assert secret.pk not in listed and listed == set(cup.registrations.values_list("player_id", flat=True))
+    assert client.get(f"/api/v1/players/{secret.pk}/").status_code == 404
+    assert secret.nickname not in client.get(f"/api/v1/players/?search={secret.nickname}").content.decode()
+    # once registered in a published tournament too, the player is public, the draft's results still not
+    cup.registrations.create(player=secret, number=99)
+    results = client.get(f"/api/v1/players/{secret.pk}/").json()["results"]
+    assert [r["tournament"] for r in results] == ["open-cup"]
