@@ -244,8 +244,9 @@ def _screen_every(request) -> int:
 def screen(request, slug):
     """The projector: the standings' top and the next round's seating (or, once every round is
     played, the last one's) in large type, no controls; screen.js rotates the two panels and
-    reloads the page when the standings change."""
-    tournament = selectors.tournament_for_page(slug)
+    reloads the page when the standings change. A draft answers its organisers (the preview's
+    "Screen" tab), as the other pages do."""
+    tournament = _tournament(request, slug)
     version, computed_at = selectors.standings_version(tournament)
     rows = []
     if tournament.standings_public:
