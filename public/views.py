@@ -20,7 +20,7 @@ from protocols.vocabulary import LEFT_WHEN, ROLE_NAMES, GameResult, GameStatus, 
 from scoring import explanations
 from scoring.vocabulary import COMPONENTS, NO_POINTS, SCOPES
 from tournaments.participants import k_verdict
-from tournaments.permissions import can_file_protest, is_chief_judge, is_late, protest_deadline
+from tournaments.permissions import can_file_protest, is_chief_judge, is_late, is_organiser, protest_deadline
 
 from . import legend, selectors
 from .day_record import day_record
@@ -224,6 +224,8 @@ def seating(request, slug):
     return render(request, "public/seating.html", {
         "tournament": tournament, "rounds": rounds, "found": found, "next_seat": next_seat, "upcoming": upcoming,
         "names": [nickname for _pk, nickname in names], "grid": grid_html(rounds, me_id) if rounds else "",
+        # how the seating was made (seed, budget) is the organisers' business, not the players'
+        "show_seeds": is_organiser(request.user, tournament),
     })
 
 

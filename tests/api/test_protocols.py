@@ -194,3 +194,16 @@ def test_the_judges_lists_keep_their_queries_constant(cast):
         game.refresh_from_db()
         file_protest(game=game, user=cast.chief, player_id=game.seats.get(number=1).player_id, point="other", text="x")
     assert count("/api/v1/protests/?page_size=1") == count("/api/v1/protests/?page_size=2")
+
+
+def test_a_token_is_given_for_a_form_as_curl_d_sends_it():
+    """`curl -d username=... -d password=... /api/v1/auth/token/` (a form body) gets a token; it was 415."""
+    UserFactory(username="petrov")
+    client = APIClient()
+    response = client.post("/api/v1/auth/token/", "username=petrov&password=pass",
+                           content_type="application/x-www-form-urlencoded")
+    assert response.status_code == 200 and len(response.json()["token"]) == 40
+    wrong = client.post("/api/v1/auth/token/", "username=petrov&password=nope", content_type="application/x-www-form-urlencoded")
+    assert wrong.status_code == 400 and wrong.json()["errors"][0]["code"] == "authorization"
+    nul = client.post("/api/v1/auth/token/", "username=pet%00rov&password=pass", content_type="application/x-www-form-urlencoded")
+    assert nul.status_code == 400
