@@ -27,6 +27,7 @@ from .day_record import day_record
 from .seating_grid import grid_html
 
 PAGE_TTL = 3600
+PARTICIPANTS_TTL = 20  # seconds: the list before round 1 follows an import within that
 # A game that gave the player nothing, as the player page shows it (a loss or a draw: 8.2.3).
 NOTHING_SCORED = {"component": NO_POINTS, "clause": "8.2.3", "points": "0.00", "note": ""}
 
@@ -75,6 +76,9 @@ def _standings_context(request, tournament, *, whole_page: bool) -> dict:
                        k_legend=legend.k_legend(tournament, view.snapshot),
                        lot_used=any(row["decided_by_lot"] for row in view.rows),
                        marks_used=any(row.get("mark") for row in view.rows))
+    if not context.get("rows"):
+        # before the first sign-off the players look for their names: the registered participants
+        context["participants"] = selectors.participants(tournament)
     # the page is cached under its scope only: the language switch keeps the stage and nothing else
     scope = _scope(request)
     context["language_params"] = {"stage": scope} if scope != "all" else {}
@@ -91,9 +95,11 @@ def _cached(request, slug: str, kind: str, template: str) -> HttpResponse:
     body = cache.get(key + (":gz" if gz else ""))
     if body is None:
         tournament = selectors.tournament_for_page(slug, request.user)
-        plain = render_to_string(template, _standings_context(request, tournament, whole_page=kind == "page"), request).encode()
+        context = _standings_context(request, tournament, whole_page=kind == "page")
+        plain = render_to_string(template, context, request).encode()
         packed = gzip.compress(plain, compresslevel=6, mtime=0)
-        cache.set_many({key: plain, key + ":gz": packed}, PAGE_TTL)
+        # the participants list changes with registrations, which move no snapshot version: kept briefly
+        cache.set_many({key: plain, key + ":gz": packed}, PARTICIPANTS_TTL if "participants" in context else PAGE_TTL)
         body = packed if gz else plain
     response = HttpResponse(body)
     if gz:
