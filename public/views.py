@@ -235,7 +235,7 @@ def seating(request, slug):
     })
 
 
-SCREEN_ROWS = 40  # standings rows sent to the projector; screen.js shows as many as fit
+SCREEN_ROWS = 1000  # standings rows sent to the projector; screen.js pages through them, as many as fit a page
 SCREEN_EVERY = (15, 4, 120)  # seconds per panel: default, least, most (`?every=`)
 
 
