@@ -162,6 +162,7 @@ def player_detail(request, slug, player_id):
         "tournament": tournament, "player": info, "row": row if public else None, "breakdown": breakdown,
         "games": _player_games(tournament, row) if public else [], "next_seat": next_seat, "computed_at": computed_at,
         "stage_labels": SCOPES, "k_legend": legend.k_legend(tournament, row.snapshot) if row and public else None,
+        "names": [nickname for _pk, nickname in selectors.nicknames(tournament)],  # "find me" on this page too
     })
 
 

@@ -47,3 +47,10 @@ def test_a_registration_after_the_page_was_seen_shows_soon(client, fresh, settin
 
     cache.clear()
     assert "Новичок" in client.get("/t/fresh/?lang=en").content.decode()
+
+
+def test_the_player_page_has_find_me(client, fresh):
+    player = fresh.registrations.filter(withdrawn=False).first().player
+    html = client.get(f"/t/fresh/players/{player.pk}/?lang=en").content.decode()
+    form = html.split('<form class="findme"', 1)[1].split("</form>", 1)[0]
+    assert 'action="/t/fresh/seating/"' in form and 'name="me"' in form and '<option value="Ворон">' in form
