@@ -32,6 +32,15 @@ def test_the_game_page_keeps_the_points_on_a_phone(live_server, browser_page):
     left = page.locator("p.left").first.inner_text()
     assert left.startswith("Out of the game: seat "), left
 
+    # the Russian standings write "1,40" and still sort by the number
+    page.goto(f"{live_server.url}/t/proto/?lang=ru")
+    totals = page.locator("table.standings td.total").all_inner_texts()
+    assert all("," in total and "." not in total for total in totals), totals
+    page.click('th[data-sort="total"] button')
+    page.click('th[data-sort="total"] button')
+    shown = [float(t.replace(",", ".")) for t in page.locator("table.standings td.total").all_inner_texts()]
+    assert shown in (sorted(shown), sorted(shown, reverse=True)) and len(set(shown)) > 1
+
 
 @pytest.mark.parametrize("viewport", [PHONE, LAPTOP], ids=["phone", "laptop"])
 def test_before_round_1_the_standings_list_the_participants(live_server, browser_page, viewport):
