@@ -22,12 +22,15 @@ migrate: install
 	$(PY) manage.py migrate --noinput
 
 demo: migrate
-	$(PY) manage.py load_demo
+	$(PY) manage.py load_demo --port $(PORT)
 
-# Serve on 127.0.0.1:8000. Without CELERY_BROKER_URL, Celery tasks run in-process.
+# Serve on 127.0.0.1:$(PORT) (`make run PORT=8001` when 8000 is taken). Without CELERY_BROKER_URL,
+# Celery tasks run in-process.
+PORT ?= 8000
+
 run: demo
 	$(PY) manage.py collectstatic --noinput -v0
-	$(PY) manage.py runserver 127.0.0.1:8000
+	$(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 # A real worker, for when CELERY_BROKER_URL points at Redis.
 worker: install

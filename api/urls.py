@@ -2,8 +2,9 @@ from django.http import JsonResponse
 from django.urls import include, path, re_path, register_converter
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
-from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerSplitView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
+from .docs import RedocView
 from .errors import error_body
 from .views import auth, files, judging, public
 
@@ -61,6 +62,6 @@ urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     # the split view serves its script as a file, so the page passes script-src 'self'
     path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api:schema"), name="docs"),
-    path("redoc/", SpectacularRedocView.as_view(url_name="api:schema"), name="redoc"),
+    path("redoc/", RedocView.as_view(url_name="api:schema"), name="redoc"),
     re_path(r"", not_found),
 ]

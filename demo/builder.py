@@ -18,7 +18,8 @@ from django.utils import timezone
 
 from demo.game_simulation import simulate_game
 from protocols.entry import entry_from_game
-from protocols.models import Game, GameStatus, Nomination, ProtocolVersion, Seat, SeatPenalty, VoteCount
+from protocols.models import Game, GameStatus, Nomination, Protest, ProtocolVersion, Seat, SeatPenalty, VoteCount
+from protocols.vocabulary import ProtestPoint
 from seating.core.generator import generate, generate_final
 from tournaments.models import Club, Judge, Player, Registration, Round, Stage, StageKind, Table, Tournament, TournamentJudge
 
@@ -36,11 +37,13 @@ class Cast:
     admin: tuple[str, str] = ("admin", "admin-mafia")
     chief: tuple[str, str] = ("chief", "chief-mafia")
     judge_password: str = "judge-mafia"
+    organiser: tuple[str, str] = ("organiser", "organiser-mafia")
+    player: tuple[str, str] = ("player", "player-mafia")
 
 
-def _user(username: str, password: str, *, superuser: bool = False, group: str | None = None):
+def _user(username: str, password: str, *, superuser: bool = False, group: str | None = None, staff: bool = True):
     User = get_user_model()
-    user, created = User.objects.get_or_create(username=username, defaults={"is_staff": True, "is_superuser": superuser})
+    user, created = User.objects.get_or_create(username=username, defaults={"is_staff": staff, "is_superuser": superuser})
     if created:
         user.set_password(password)
         user.save(update_fields=["password"])
@@ -117,6 +120,35 @@ def build_tournament(
     if versions:
         _sign_off_versions(tournament)
     return tournament
+
+
+# what the protest waiting on the demo's desk says
+DEMO_PROTEST_TEXT = "Судья не дал мне последнюю минуту перед голосованием (8.9)."
+
+
+@transaction.atomic
+def add_demo_roles(tournament: Tournament, cast: Cast) -> Player:
+    """The demo's other roles, so that every screen can be tried without making users by hand:
+    an organiser of `tournament` (staff, in the Organiser group, in `organisers`), a player's
+    account (not staff) linked to the first registered player, and one protest of that player on
+    an earlier game, waiting on the chief judge's desk. The player's game of the last played round
+    counts as signed off just now, so that they may file a protest on it for ten minutes.
+    Idempotent: a second run adds nothing, it only renews those ten minutes."""
+    organiser = _user(*cast.organiser, group="Organiser")
+    tournament.organisers.add(organiser)
+    player = tournament.registrations.order_by("number").select_related("player").first().player
+    if player.user_id is None:
+        player.user = _user(*cast.player, staff=False)
+        player.save(update_fields=["user"])
+    played = list(Game.objects.filter(tournament=tournament, status=GameStatus.SIGNED_OFF, seats__player=player)
+                  .order_by("-round__number"))
+    if played:
+        Game.objects.filter(pk=played[0].pk).update(signed_off_at=timezone.now())
+    if len(played) > 1 and not Protest.objects.filter(game__tournament=tournament).exists():
+        game = played[1]
+        Protest.objects.create(game=game, player=player, point=ProtestPoint.VOTING, text=DEMO_PROTEST_TEXT,
+                               filed_by=player.user)
+    return player
 
 
 def _sign_off_versions(tournament: Tournament) -> None:

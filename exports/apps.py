@@ -10,4 +10,6 @@ class ExportsConfig(AppConfig):
     verbose_name = _("Paper and spreadsheets")
 
     def ready(self):
+        from . import checks  # noqa: F401  (registers the PDF libraries' check)
+
         post_migrate.connect(ensure_grants, sender=self, dispatch_uid="exports.ensure_grants")

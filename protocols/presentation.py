@@ -101,3 +101,14 @@ def change_text(change) -> str:
     label = str(FIELD_LABELS.get(change.key, change.key))
     head = f"{_('Seat %(n)s') % {'n': change.seat}}, {label}" if change.seat is not None else label[:1].upper() + label[1:]
     return f"{head}: {_value(change.key, change.old)} → {_value(change.key, change.new)}"
+
+
+def person_name(user) -> str:
+    """How a page names the user who signed or saved a protocol: the judge's name (the sheets
+    print it, 9.11), else the account's full name, else its login; "" for nobody."""
+    if user is None:
+        return ""
+    judge = getattr(user, "judge", None)  # a missing reverse one-to-one raises an AttributeError subclass
+    if judge is not None and judge.name:
+        return judge.name
+    return user.get_full_name() or user.get_username()

@@ -34,9 +34,14 @@ class ProtestForm(ProblemsOnFields, forms.Form):
     )
 
     def __init__(self, *args, seats: list[tuple[int, int, str]], late: bool, **kwargs):
-        """`seats`: (seat number, player pk, nickname) of the game."""
+        """`seats`: (seat number, player pk, nickname) of the game. Without an initial player (a
+        judge files for one of the game's players) the list starts empty: the judge picks the player,
+        nobody is protested for by default."""
         super().__init__(*args, **kwargs)
-        self.fields["player"].choices = [(pk, f"{number}. {nickname}") for number, pk, nickname in seats]
+        choices = [(pk, f"{number}. {nickname}") for number, pk, nickname in seats]
+        if not self.initial.get("player"):
+            choices.insert(0, ("", pgettext_lazy("protest form", "— choose the player —")))
+        self.fields["player"].choices = choices
         if not late:
             del self.fields["late_reason"]
 

@@ -21,7 +21,9 @@ from tournaments.permissions import (
     can_use_desk,
     can_view_protocol,
     is_chief_judge,
+    is_game_judge,
     is_late,
+    played_in,
     protest_deadline,
     visible_games,
     visible_tournaments,
@@ -31,7 +33,7 @@ from .entry import ProtocolEntry, entry_from_game
 from .forms import ProtocolForm, initial_values
 from .grid import grid_context, players_for
 from .models import Game, GameStatus
-from .presentation import change_text
+from .presentation import change_text, person_name
 from .protest_forms import ProtestForm
 from .protests import file_protest
 from .review import draft_warnings, review_entry
@@ -63,6 +65,7 @@ def my_games(request):
         "to_enter": games.exclude(status=GameStatus.SIGNED_OFF)[:500],
         "signed": games.filter(status=GameStatus.SIGNED_OFF)[:500],
         "desks": desks,
+        "who": person_name(user),
         "played": [{"game": g, "can_protest": not is_late(g)} for g in played],
     })
 
@@ -93,10 +96,23 @@ def game_entry(request, pk: int):
             expected = 0
         if not 0 < expected < 2**31:
             expected = 0  # no version was ever 0: a conflict, never a database error
-        signing = request.POST.get("action") == "sign_off"
+        action = request.POST.get("action")
+        # "sign_off_ask" is the sign-off button without the page's script: the server asks first.
+        signing = action in ("sign_off", SIGN_OFF_ASK)
         review = review_entry(entry=form.entry, game=game, stored=stored, form_problems=form.problems,
                               signing=signing, reason=reason)
         problems, warnings = review.errors, review.warnings
+        if problems and signing and not game.is_signed_off:
+            # The sign-off is refused; what the judge typed is kept as a draft where a draft may be saved.
+            game, draft_saved = _save_draft(request, game, stored, form, expected)
+            if draft_saved is not None:
+                context = _context(request, game, stored, values, players, problems, [], None, reason)
+                context["draft_saved"] = draft_saved
+                return render(request, "protocols/game_entry.html", context, status=422)
+        elif action == SIGN_OFF_ASK and not game.is_signed_off:
+            context = _context(request, game, stored, values, players, [], [], None, reason)
+            context["confirm_sign_off"] = True
+            return render(request, "protocols/game_entry.html", context)
         if not problems:
             service = sign_off if signing else save_protocol
             try:
@@ -119,6 +135,26 @@ def game_entry(request, pk: int):
     return render(request, "protocols/game_entry.html", context, status=200 if not (problems or conflict) else 422)
 
 
+SIGN_OFF_ASK = "sign_off_ask"
+
+
+def _save_draft(request, game, stored: ProtocolEntry, form, expected: int):
+    """After a refused sign-off: save the entry as a draft when a draft may be saved (its
+    problems are only what the sign-off needs). Returns the game as it now is and the version the
+    draft is in (the stored one when nothing changed), or None when the draft was not saved."""
+    draft = review_entry(entry=form.entry, game=game, stored=stored, form_problems=form.problems, signing=False)
+    if draft.errors:
+        return game, None
+    if form.entry.to_data() == stored.to_data() and game.version == expected and game.status != GameStatus.SCHEDULED:
+        return game, game.version  # nothing new to save: the draft is as it was
+    try:
+        save_protocol(game=game, user=request.user, entry=form.entry, expected_version=expected)
+    except (PermissionRefused, ProtocolConflict, ProtocolInvalid):
+        return game, None  # the usual path below tells the judge why
+    game = _game(game.pk)
+    return game, game.version
+
+
 def _context(request, game, stored: ProtocolEntry, values, players, problems, warnings, conflict, reason):
     user = request.user
     return {
@@ -128,6 +164,7 @@ def _context(request, game, stored: ProtocolEntry, values, players, problems, wa
         "editable": can_edit_protocol(user, game),
         "is_chief": is_chief_judge(user, game.tournament), "needs_reason": game.is_signed_off,
         "history": version_history(game),
+        "signed_off_by_name": person_name(game.signed_off_by),
         "protests": list(game.protests.select_related("player", "decided_by")),
         "can_protest": can_file_protest(user, game) and (not is_late(game) or is_chief_judge(user, game.tournament)),
         "protest_deadline": protest_deadline(game),
@@ -141,9 +178,11 @@ def protest_new(request, pk: int):
     game = _game(pk)
     user = request.user
     if not can_file_protest(user, game):
-        return render(request, "protocols/denied.html", {
-            "game": game, "message": _("Only the judge of the game or a player who played it may file a protest."),
-        }, status=403)
+        if not game.is_signed_off and (is_game_judge(user, game) or played_in(user, game) or is_chief_judge(user, game.tournament)):
+            message = _("This game is not signed off yet: a protest is filed after the sign-off, within ten minutes of it.")
+        else:
+            message = _("Only the judge of the game or a player who played it may file a protest.")
+        return render(request, "protocols/denied.html", {"game": game, "message": message}, status=403)
     late = is_late(game)
     seats = list(game.seats.order_by("number").values_list("number", "player_id", "player__nickname"))
     own = getattr(getattr(user, "player", None), "pk", None)
@@ -165,6 +204,9 @@ def protest_new(request, pk: int):
                 target = "protocols:game" if can_view_protocol(user, game) else "protocols:my_games"
                 return HttpResponseRedirect(reverse(target, args=[game.pk] if target == "protocols:game" else []))
         status = 422
+    to_game = can_view_protocol(user, game)
     return render(request, "protocols/protest_form.html", {
         "game": game, "form": form, "late": late, "deadline": protest_deadline(game),
+        "back_url": reverse("protocols:game", args=[game.pk]) if to_game else reverse("protocols:my_games"),
+        "back_label": _("Back to the protocol") if to_game else _("My games"),
     }, status=status)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date
 
-from django.db.models import Count, Prefetch, Q
+from django.db.models import Count, F, Prefetch, Q
 from django.http import Http404
 
 from protocols.models import Game, GameStatus, Nomination, Protest, ProtocolVersion, Seat, SeatPenalty, VoteCount
@@ -232,6 +232,13 @@ def seating(tournament: Tournament) -> list[SeatingRound]:
         rounds[-1].tables.append(SeatingTable(g["table__number"], g["number"], g["status"], g["judge__name"] or "",
                                               seats.get(g["id"], [])))
     return rounds
+
+
+def participants(tournament: Tournament) -> list[dict]:
+    """Everyone registered and not withdrawn, by nickname, with club and city: what the standings
+    page lists before the first protocol is signed off. One query."""
+    return list(Registration.objects.filter(tournament=tournament, withdrawn=False).order_by("player__nickname")
+                .values("player_id", nickname=F("player__nickname"), club=F("player__club__name"), city=F("player__city")))
 
 
 def nicknames(tournament: Tournament) -> list[tuple[int, str]]:

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import cards, views
 
 app_name = "public"
 
@@ -14,4 +14,5 @@ urlpatterns = [
     path("t/<slug:slug>/games/<int:number>/", views.game_detail, name="game"),
     path("t/<slug:slug>/seating/", views.seating, name="seating"),
     path("t/<slug:slug>/screen/", views.screen, name="screen"),
+    path("t/<slug:slug>/cards/", cards.cards, name="cards"),
 ]

@@ -20,13 +20,14 @@ from protocols.vocabulary import LEFT_WHEN, ROLE_NAMES, GameResult, GameStatus, 
 from scoring import explanations
 from scoring.vocabulary import COMPONENTS, NO_POINTS, SCOPES
 from tournaments.participants import k_verdict
-from tournaments.permissions import can_file_protest, is_chief_judge, is_late, protest_deadline
+from tournaments.permissions import can_file_protest, is_chief_judge, is_late, is_organiser, protest_deadline
 
 from . import legend, selectors
 from .day_record import day_record
 from .seating_grid import grid_html
 
 PAGE_TTL = 3600
+PARTICIPANTS_TTL = 20  # seconds: the list before round 1 follows an import within that
 # A game that gave the player nothing, as the player page shows it (a loss or a draw: 8.2.3).
 NOTHING_SCORED = {"component": NO_POINTS, "clause": "8.2.3", "points": "0.00", "note": ""}
 
@@ -75,6 +76,9 @@ def _standings_context(request, tournament, *, whole_page: bool) -> dict:
                        k_legend=legend.k_legend(tournament, view.snapshot),
                        lot_used=any(row["decided_by_lot"] for row in view.rows),
                        marks_used=any(row.get("mark") for row in view.rows))
+    if not context.get("rows"):
+        # before the first sign-off the players look for their names: the registered participants
+        context["participants"] = selectors.participants(tournament)
     # the page is cached under its scope only: the language switch keeps the stage and nothing else
     scope = _scope(request)
     context["language_params"] = {"stage": scope} if scope != "all" else {}
@@ -91,9 +95,11 @@ def _cached(request, slug: str, kind: str, template: str) -> HttpResponse:
     body = cache.get(key + (":gz" if gz else ""))
     if body is None:
         tournament = selectors.tournament_for_page(slug, request.user)
-        plain = render_to_string(template, _standings_context(request, tournament, whole_page=kind == "page"), request).encode()
+        context = _standings_context(request, tournament, whole_page=kind == "page")
+        plain = render_to_string(template, context, request).encode()
         packed = gzip.compress(plain, compresslevel=6, mtime=0)
-        cache.set_many({key: plain, key + ":gz": packed}, PAGE_TTL)
+        # the participants list changes with registrations, which move no snapshot version: kept briefly
+        cache.set_many({key: plain, key + ":gz": packed}, PARTICIPANTS_TTL if "participants" in context else PAGE_TTL)
         body = packed if gz else plain
     response = HttpResponse(body)
     if gz:
@@ -156,6 +162,7 @@ def player_detail(request, slug, player_id):
         "tournament": tournament, "player": info, "row": row if public else None, "breakdown": breakdown,
         "games": _player_games(tournament, row) if public else [], "next_seat": next_seat, "computed_at": computed_at,
         "stage_labels": SCOPES, "k_legend": legend.k_legend(tournament, row.snapshot) if row and public else None,
+        "names": [nickname for _pk, nickname in selectors.nicknames(tournament)],  # "find me" on this page too
     })
 
 
@@ -224,10 +231,12 @@ def seating(request, slug):
     return render(request, "public/seating.html", {
         "tournament": tournament, "rounds": rounds, "found": found, "next_seat": next_seat, "upcoming": upcoming,
         "names": [nickname for _pk, nickname in names], "grid": grid_html(rounds, me_id) if rounds else "",
+        # how the seating was made (seed, budget) is the organisers' business, not the players'
+        "show_seeds": is_organiser(request.user, tournament),
     })
 
 
-SCREEN_ROWS = 40  # standings rows sent to the projector; screen.js shows as many as fit
+SCREEN_ROWS = 1000  # standings rows sent to the projector; screen.js pages through them, as many as fit a page
 SCREEN_EVERY = (15, 4, 120)  # seconds per panel: default, least, most (`?every=`)
 
 
@@ -244,8 +253,9 @@ def _screen_every(request) -> int:
 def screen(request, slug):
     """The projector: the standings' top and the next round's seating (or, once every round is
     played, the last one's) in large type, no controls; screen.js rotates the two panels and
-    reloads the page when the standings change."""
-    tournament = selectors.tournament_for_page(slug)
+    reloads the page when the standings change. A draft answers its organisers (the preview's
+    "Screen" tab), as the other pages do."""
+    tournament = _tournament(request, slug)
     version, computed_at = selectors.standings_version(tournament)
     rows = []
     if tournament.standings_public:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 
 from django import forms
 from django.contrib import admin
@@ -94,7 +95,9 @@ class GenerateSeatingForm(forms.Form):
     balance = balance_field()
     clubs_apart = forms.BooleanField(
         label=_("Keep clubs apart"), required=False,
-        help_text=_("Seat players of one club at one table as rarely as possible (the report counts such pairs)."),
+        help_text=_("Players of one club never share a table where the tables allow it (a club with more players than "
+                    "tables meets as rarely as possible; the report counts such pairs). On when two registered players "
+                    "share a club."),
     )
     players = PlayersChoiceField(
         label=_("Players"), queryset=Player.objects.none(), required=False, widget=forms.CheckboxSelectMultiple,
@@ -107,6 +110,8 @@ class GenerateSeatingForm(forms.Form):
         registrations = list(active_registrations(stage=stage))
         self._add_judge_fields(len(registrations))
         self.numbers = {r.player_id: r.number for r in registrations}
+        clubs = Counter(r.player.club_id for r in registrations if r.player.club_id is not None)
+        self.fields["clubs_apart"].initial = any(count > 1 for count in clubs.values())
         order = Case(*[When(pk=r.player_id, then=Value(index)) for index, r in enumerate(registrations)], default=Value(0))
         self.fields["players"].queryset = Player.objects.filter(pk__in=self.numbers).order_by(order)
         self.fields["players"].label_from_instance = self._player_label

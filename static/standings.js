@@ -8,7 +8,7 @@
   function cellValue(tr, index, text) {
     var cell = tr.cells[index];
     var v = cell ? cell.textContent.trim() : "";
-    return text ? v.toLocaleLowerCase() : parseFloat(v) || 0;
+    return text ? v.toLocaleLowerCase() : parseFloat(v.replace(",", ".")) || 0;  // "6,56" on a Russian page
   }
 
   function applySort(root) {

@@ -111,6 +111,7 @@ def judge_signs_off_on_a_phone(browser, url, username, password) -> int:
         page.select_option("#outcome", "red")
         assert page.evaluate(PAGE_OVERFLOW) <= 0
         page.click("#sign-off")
+        page.click("#sign-off-yes")
         page.wait_for_selector('#game-status[data-status="signed_off"]')
         assert page.evaluate(PAGE_OVERFLOW) <= 0
         return game_id

@@ -1,11 +1,12 @@
 from django.contrib.auth import authenticate
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
-from rest_framework import exceptions, generics
+from rest_framework import exceptions, generics, parsers
 from rest_framework.authtoken.models import Token
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
+from ..parsers import JSONParser
 from ..schema import examples, public_errors
 from ..serializers.judging import TokenInput, TokenOutput
 from ..throttling import TokenThrottle
@@ -20,6 +21,8 @@ class ObtainToken(ApiMixin, generics.GenericAPIView):
     authentication_classes = []
     throttle_classes = [TokenThrottle]
     serializer_class = TokenInput
+    # JSON, or a form as `curl -d username=... -d password=...` sends it (every other operation takes JSON only)
+    parser_classes = [JSONParser, parsers.FormParser]
 
     @extend_schema(tags=["auth"], request=TokenInput, responses=public_errors(TokenOutput, 415, auth=False), examples=examples("token"))
     def post(self, request):

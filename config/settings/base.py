@@ -32,7 +32,7 @@ ALLOWED_HOSTS = env("ALLOWED_HOSTS")
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "config.admin_apps.ProductAdminConfig",  # django.contrib.admin with the product's site
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",

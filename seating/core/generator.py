@@ -291,6 +291,74 @@ def _search_rest(players, games, tables, frozen, starts, seed, iterations, time_
     )
 
 
+def keep_apart(rounds: list[RoundState], fixed: list[RoundState], pairs: list[tuple[int, int]], players: int,
+               cap: int) -> list[RoundState]:
+    """Separate every pair of ``pairs`` (0-based players) that shares a table in a free round,
+    wherever the round allows, by swapping one of the two with a player of another table: each
+    player keeps the same rounds, a round still seats everyone once. A swap is made only when it
+    leaves fewer kept-apart pairs together in that round; among those, the one that repeats
+    opponents least (first keeping every pair within ``cap`` meetings). A pair that must meet (a
+    club with more players than tables) meets as rarely as the tables allow."""
+    if not pairs:
+        return rounds
+    apart = [set() for _ in range(players)]
+    for a, b in pairs:
+        apart[a].add(b)
+        apart[b].add(a)
+    met = np.zeros((players, players), dtype=np.int64)
+    for rnd in [*fixed, *rounds]:
+        for group in rnd.groups:
+            g = np.asarray(group)
+            met[np.ix_(g, g)] += 1
+    out = []
+    for rnd in rounds:
+        rnd = rnd.copy()
+        groups = rnd.groups
+
+        def clashes(members) -> int:
+            return sum(len(apart[p] & members) for p in members) // 2
+
+        for _ in range(4 * players):  # each swap removes a clash: bounded, never endless
+            sets = [set(int(p) for p in g) for g in groups]
+            at = next((t for t, members in enumerate(sets) if clashes(members)), None)
+            if at is None:
+                break
+            best = None
+            for mover in sorted(p for p in sets[at] if apart[p] & sets[at]):
+                for other, members in enumerate(sets):
+                    if other == at:
+                        continue
+                    for c in sorted(members):
+                        here, there = sets[at] - {mover} | {c}, members - {c} | {mover}
+                        gain = clashes(sets[at]) + clashes(members) - clashes(here) - clashes(there)
+                        if gain <= 0:
+                            continue
+                        stay, join = list(sets[at] - {mover}), list(members - {c})
+                        after_mover = met[mover, join] + 1
+                        after_c = met[c, stay] + 1
+                        over = int((after_mover > cap).sum() + (after_c > cap).sum())
+                        repeats = int(met[mover, join].sum() + met[c, stay].sum() - met[mover, stay].sum() - met[c, join].sum())
+                        key = (-gain, over, repeats, mover, other, c)
+                        if best is None or key < best[0]:
+                            best = (key, mover, other, c)
+            if best is None:
+                break  # this round cannot separate them: the tables are too few for the club
+            _key, mover, other, c = best
+            stay, join = list(sets[at] - {mover}), list(sets[other] - {c})
+            met[mover, stay] -= 1
+            met[stay, mover] -= 1
+            met[c, join] -= 1
+            met[join, c] -= 1
+            met[mover, join] += 1
+            met[join, mover] += 1
+            met[c, stay] += 1
+            met[stay, c] += 1
+            groups[at][groups[at] == mover] = c
+            groups[other][groups[other] == c] = mover
+        out.append(rnd)
+    return out
+
+
 def _apart_pairs(apart, clubs, index) -> list[tuple[int, int]]:
     pairs = []
     for a, b in apart:
@@ -438,6 +506,10 @@ def _generate_once(
         players, tables, starts, fixed, _apart_pairs(apart, clubs, index), seed, iterations, time_limit, frozen,
         balance=balance,
     )
+    if apart or clubs:
+        # the search weighs a pair kept apart like any repeat of opponents, so it may still seat
+        # them together (one club pair of 20 players at 2 tables met once in four seeds): make it hard
+        result = keep_apart(result, fixed, _apart_pairs(apart, clubs, index), players, pair_cap(players, games))
     if not apart and not clubs:
         result, polished = _within_cap(
             players, games, fixed, result, seed, iterations, time_limit, balance, started=run_started

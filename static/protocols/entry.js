@@ -90,4 +90,27 @@
       if (event.target.hasAttribute("data-by")) syncVotes(day);
     });
   });
+
+  // "Sign off" cannot be undone by a table judge: it opens a question under the buttons first
+  // ("Yes, sign off" submits; "Not yet" closes it). Without this script the server asks instead.
+  var signOff = document.getElementById("sign-off");
+  var confirmBox = document.getElementById("sign-off-confirm");
+  if (signOff && confirmBox) {
+    var yes = document.getElementById("sign-off-yes");
+    var cancel = document.getElementById("sign-off-cancel");
+    signOff.setAttribute("aria-expanded", "false");
+    signOff.addEventListener("click", function (event) {
+      event.preventDefault();
+      confirmBox.hidden = false;
+      signOff.setAttribute("aria-expanded", "true");
+      yes.focus();
+    });
+    if (cancel) {
+      cancel.addEventListener("click", function () {
+        confirmBox.hidden = true;
+        signOff.setAttribute("aria-expanded", "false");
+        signOff.focus();
+      });
+    }
+  }
 })();

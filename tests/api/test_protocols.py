@@ -205,3 +205,16 @@ def test_a_removal_for_a_fourth_foul_without_four_reads_as_on_the_entry_page(cas
     assert response.status_code == 400
     [error] = response.json()["errors"]
     assert error["code"] == "removal_without_fourth_foul" and error["message"].endswith("needs 4 fouls, not 2 (8.2.4)")
+
+
+def test_a_token_is_given_for_a_form_as_curl_d_sends_it():
+    """`curl -d username=... -d password=... /api/v1/auth/token/` (a form body) gets a token; it was 415."""
+    UserFactory(username="petrov")
+    client = APIClient()
+    response = client.post("/api/v1/auth/token/", "username=petrov&password=pass",
+                           content_type="application/x-www-form-urlencoded")
+    assert response.status_code == 200 and len(response.json()["token"]) == 40
+    wrong = client.post("/api/v1/auth/token/", "username=petrov&password=nope", content_type="application/x-www-form-urlencoded")
+    assert wrong.status_code == 400 and wrong.json()["errors"][0]["code"] == "authorization"
+    nul = client.post("/api/v1/auth/token/", "username=pet%00rov&password=pass", content_type="application/x-www-form-urlencoded")
+    assert nul.status_code == 400

@@ -109,3 +109,39 @@ def test_a_signed_off_demo_protocol_shows_who_signed_it(first_run, client):
     client.force_login(game.judge.user)
     page = client.get(f"/judge/games/{game.pk}/?lang=ru").content.decode()
     assert "Ещё не сохранялся" not in page and "версия 1" in page
+
+
+def test_every_role_has_a_printed_login_that_reaches_its_screen(first_run, client):
+    """An organiser and a player come with the demo, besides the admin and the judges, and their
+    logins are printed: each one logs in with the printed password and reaches their screen."""
+    printed = "\n".join(first_run)
+    tournament = Tournament.objects.get(slug="demo")
+    for role, user, password in (("Organiser", "organiser", "organiser-mafia"), ("Player", "player", "player-mafia")):
+        line = next(line for line in first_run if line.startswith(role))
+        assert f"user {user}" in line and f"password {password}" in line, printed
+        assert get_user_model().objects.get(username=user).check_password(password)
+    organiser = get_user_model().objects.get(username="organiser")
+    assert organiser in tournament.organisers.all() and organiser.is_staff and not organiser.is_superuser
+    client.force_login(organiser)
+    assert client.get("/admin/tournaments/tournament/").status_code == 200
+    assert client.get(f"/admin/tournaments/tournament/{tournament.pk}/change/").status_code == 200
+
+    player = Player.objects.get(user__username="player")
+    client.force_login(player.user)
+    page = client.get("/judge/?lang=en").content.decode()
+    # their last game was signed off "just now": they may file a protest on it
+    last = Game.objects.filter(seats__player=player, status=GameStatus.SIGNED_OFF).order_by("-round__number").first()
+    assert f"/judge/games/{last.pk}/protest/" in page
+    assert client.get(f"/judge/games/{last.pk}/protest/").status_code == 200
+
+
+def test_a_protest_waits_on_the_chief_judges_desk(first_run, client):
+    from protocols.models import Protest
+
+    [protest] = Protest.objects.filter(game__tournament__slug="demo")
+    assert protest.status == "pending" and protest.player.user.username == "player"
+    client.force_login(get_user_model().objects.get(username="chief"))
+    desk = client.get("/desk/demo/?lang=en").content.decode()
+    assert protest.text in desk
+    run_demo()  # a second run files no second protest
+    assert Protest.objects.filter(game__tournament__slug="demo").count() == 1

@@ -64,20 +64,23 @@ def test_a_judge_fills_and_signs_off_a_protocol(live_server, browser_page):
     page.fill('input[name="s1-extra_reason"]', "нашёл обоих чёрных")
 
     # The planted error: red wins, but the don (seat 9) is still in the game.
-    page.click("#sign-off")
+    page.click("#sign-off")  # it asks first; "Yes, sign off" sends
+    page.click("#sign-off-yes")
     page.wait_for_selector("#problems")
     problems = page.inner_text("#problems")
     assert "Место 9" in problems and "красные побеждают" in problems.lower()
+    assert "Не подписан. Черновик сохранён" in problems
     assert page.input_value('input[name="s1-extra_reason"]') == "нашёл обоих чёрных"  # nothing typed is lost
     assert page.is_checked('input[name="s5-role"][value="red"]')
-    assert Game.objects.get(pk=cast.game.pk).status == GameStatus.SCHEDULED
+    assert Game.objects.get(pk=cast.game.pk).status == GameStatus.IN_PLAY  # kept as a draft, not signed off
 
     # Fix it: the don was voted out on day 3.
     page.select_option('select[name="s9-left_how"]', "voted")
     page.fill('input[name="s9-left_on"]', "3")
     page.click("#sign-off")
+    page.click("#sign-off-yes")
     page.wait_for_selector('#game-status[data-status="signed_off"]')
-    assert page.locator(".history > li").count() == 2  # the initial state and the sign-off
+    assert page.locator(".history > li").count() == 3  # the initial state, the refused sign-off's draft, the sign-off
     if SCREENSHOT.parent.is_dir():
         page.screenshot(path=str(SCREENSHOT), full_page=True)
 

@@ -42,9 +42,12 @@ def test_the_standings_table_is_in_place_order_with_two_decimal_totals(client):
     html = client.get("/t/order/").content.decode()
     rows = _rows(html)
     assert [int(p) for p, _n, _t in rows] == list(range(1, 21))
-    assert all(re.fullmatch(r"-?\d+\.\d\d", total) for _p, _n, total in rows)
+    # the page's language writes the numbers: a decimal comma in Russian (the default), a point in English
+    assert all(re.fullmatch(r"-?\d+,\d\d", total) for _p, _n, total in rows)
     stored = list(PlayerStanding.objects.filter(snapshot__tournament=t, snapshot__scope="all").order_by("place"))
-    assert [(n, tot) for _p, n, tot in rows] == [(r.nickname, f"{r.total:.2f}") for r in stored]
+    assert [(n, tot) for _p, n, tot in rows] == [(r.nickname, f"{r.total:.2f}".replace(".", ",")) for r in stored]
+    english = _rows(client.get("/t/order/?lang=en").content.decode())
+    assert [(n, tot) for _p, n, tot in english] == [(r.nickname, f"{r.total:.2f}") for r in stored]
 
 
 def test_every_page_answers(client):

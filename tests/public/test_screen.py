@@ -49,15 +49,30 @@ def test_once_every_round_is_played_the_screen_shows_the_last_one(client):
 
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
-def test_in_a_browser_the_screen_fits_the_rows_and_rotates(browser_page, live_server, cup):
+def test_in_a_browser_the_screen_pages_through_every_player_and_rotates(browser_page, live_server, cup):
+    """As many rows as fit a page, then the next page of the standings (a 1366×768 projector
+    showed the top rows of 20 and never the rest), then the seating."""
     page = browser_page
-    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.set_viewport_size({"width": 1366, "height": 768})
     page.goto(f"{live_server.url}/t/screen/screen/?lang=en&every=4")
     expect(page.locator("#panel-standings")).to_be_visible()
     expect(page.locator("#panel-seating")).to_be_hidden()
     visible = page.locator("#panel-standings tbody tr:not([hidden])")
-    assert 10 <= visible.count() <= 20
-    assert visible.last.bounding_box()["y"] + visible.last.bounding_box()["height"] <= 1080
-    expect(page.locator("#panel-seating")).to_be_visible(timeout=8_000)
+    first_page = visible.count()
+    assert 5 <= first_page < 20
+    assert visible.last.bounding_box()["y"] + visible.last.bounding_box()["height"] <= 768
+    seen = {page.locator("#panel-standings tbody tr:not([hidden]) td.nick").nth(i).inner_text() for i in range(first_page)}
+    assert page.inner_text("#screen-page") == f"· places 1–{first_page} of 20"
+    last = min(20, 2 * first_page)
+    expect(page.locator("#screen-page")).to_have_text(f"· places {first_page + 1}–{last} of 20", timeout=6_000)
+    rest = page.locator("#panel-standings tbody tr:not([hidden]) td.nick")
+    seen |= {rest.nth(i).inner_text() for i in range(rest.count())}
+    while last < 20:
+        first = last + 1
+        last = min(20, last + first_page)
+        expect(page.locator("#screen-page")).to_have_text(f"· places {first}–{last} of 20", timeout=6_000)
+        seen |= {rest.nth(i).inner_text() for i in range(rest.count())}
+    assert len(seen) == 20  # every player was on the screen
+    expect(page.locator("#panel-seating")).to_be_visible(timeout=6_000)
     expect(page.locator("#panel-standings")).to_be_hidden()
     assert page.locator("#panel-seating .screen-table").count() == 2

@@ -19,11 +19,17 @@ def test_the_seed_and_budget_are_stored_and_shown_on_the_public_seating_page(adm
     admin_client.post(generate_url(stage), {"preview": token_of(preview(admin_client, stage, seed=1234)), "_save": "1"})
     record = SeatingRecord.objects.get(stage=stage)
     assert record.seed == 1234 and record.iterations == 500 and record.balance == "near"
-    page = client.get(f"/t/{stage.tournament.slug}/seating/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    # the organisers see on the public page how it was made; the players do not
+    page = admin_client.get(f"/t/{stage.tournament.slug}/seating/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "seed 1234" in page and "budget 500 moves" in page
-    visitor = Client()  # (the admin's client shares its language cookie)
-    russian = visitor.get(f"/t/{stage.tournament.slug}/seating/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    admin_client.cookies["django_language"] = "ru"
+    russian = admin_client.get(f"/t/{stage.tournament.slug}/seating/?lang=ru").content.decode()
     assert "зерно 1234" in russian and "бюджет 500 ходов" in russian
+    visitor = Client()  # (the admin's client shares its language cookie)
+    for lang in ("ru", "en"):
+        players = visitor.get(f"/t/{stage.tournament.slug}/seating/?lang={lang}").content.decode()
+        assert "1234" not in players and "seating-seed" not in players
+    admin_client.cookies["django_language"] = "en"
     assert "Made with seed 1234, a budget of 500 moves." in admin_client.get(
         f"/admin/tournaments/stage/{stage.pk}/change/").content.decode()
 

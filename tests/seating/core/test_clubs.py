@@ -26,3 +26,25 @@ def test_the_report_counts_club_mates_at_one_table_every_game():
     seating = Seating(players=10, games=2, rounds=[[Table(1, 1, tuple(range(1, 11)))]] * 2)
     assert same_club_pairs(seating, [[1, 2, 3], [4, 5]]) == 2 * (3 + 1)
     assert quality_report(seating)["stage"]["same_club_pairs"] is None  # not asked: not counted
+
+
+def _together(seating, a, b) -> int:
+    return sum(1 for rnd in seating.rounds for table in rnd if a in table.seats and b in table.seats)
+
+
+def test_one_club_pair_of_20_players_at_2_tables_never_meets():
+    """Two tables always have room to keep two players apart; the search alone (a soft cost) let
+    them meet in one seed of four. Every seed, every balance mode, the default budget or a small one."""
+    for seed in range(6):
+        for balance in ("near", "pairs", "tables"):
+            seating = generate(20, 8, 2, seed=seed, clubs=[[3, 14]], balance=balance, iterations=400)
+            assert _together(seating, 3, 14) == 0, (seed, balance)
+            assert sorted(p for rnd in seating.rounds for t in rnd for p in t.seats) == sorted(list(range(1, 21)) * 8)
+    assert _together(generate(20, 8, 2, seed=0, clubs=[[3, 14]], balance="near"), 3, 14) == 0
+
+
+def test_a_club_too_large_for_the_tables_meets_only_as_the_tables_force():
+    # 5 club mates at 2 tables: at least C(3,2) + C(2,2) = 4 pairs together a round, never more
+    club = [1, 2, 3, 4, 5]
+    seating = generate(20, 8, 2, seed=1, clubs=[club], balance="near", iterations=400)
+    assert same_club_pairs(seating, [club]) == fewest_same_club_pairs(seating, [club]) == 4 * 8
