@@ -74,17 +74,26 @@ class ScopedHistoryAdmin(SimpleHistoryAdmin):
             self.model._meta.pk.to_python(object_id)
         except ValidationError:
             raise Http404 from None
+        if not self.has_view_or_change_permission(request):
+            raise PermissionDenied  # no view of this model at all, as Django's own pages answer
         obj = self.get_object(request, object_id)
         if obj is None or not self.has_view_permission(request, obj):
             raise Http404
         return obj
 
+    def _has_versions(self) -> bool:
+        return hasattr(self.model._meta, "simple_history_manager_attribute")
+
     def history_view(self, request, object_id, extra_context=None):
         self._visible_object(request, object_id)
+        if not self._has_versions():  # a row without past versions (a protocol version itself): Django's log
+            return admin.ModelAdmin.history_view(self, request, object_id, extra_context)
         return super().history_view(request, object_id, extra_context)
 
     def history_form_view(self, request, object_id, version_id, extra_context=None):
         self._visible_object(request, object_id)
+        if not self._has_versions():
+            raise Http404
         if not str(version_id).isascii() or not str(version_id).isdigit():
             raise Http404
         if request.method not in ("GET", "HEAD"):

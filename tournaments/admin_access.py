@@ -15,17 +15,34 @@ from django.utils.translation import gettext_lazy as _
 from .models import Judge, Player, Registration, Round, Stage, Table, Tournament
 from .permissions import is_organiser, is_superuser, managed_tournaments, visible_tournaments
 
+MAX_ID = 2**63 - 1  # the largest value of a 64-bit integer column
+
 
 def _has_nul(text: str) -> bool:
     return "\x00" in text
 
 
+def _too_big(value: str) -> bool:
+    """A whole number (or a comma-separated list of them, as `__in` takes) beyond any integer column."""
+    for part in value.split(","):
+        digits = part.strip().lstrip("+-")
+        if digits.isascii() and digits.isdigit() and (len(digits) > 19 or int(digits) > MAX_ID):
+            return True
+    return False
+
+
+SEARCH_PARAMETERS = ("q", "term")  # text searched for, where a long number is only text
+
+
 def refuse_bad_query(request) -> None:
-    """A NUL in a list's filter, search or page parameter is refused with 400, naming the
-    parameter (PostgreSQL cannot compare a text with a NUL: it was a 500)."""
+    """A NUL in a list's filter, search or page parameter, or a filter's number beyond any
+    integer column, is refused with 400 naming the parameter (PostgreSQL cannot compare a text
+    with a NUL; SQLite raised OverflowError: both were a 500)."""
     for name, values in request.GET.lists():
         if _has_nul(name) or any(_has_nul(value) for value in values):
             raise BadRequest(gettext("The parameter %(name)s holds a NUL character.") % {"name": name.replace("\x00", "")})
+        if name not in SEARCH_PARAMETERS and any(_too_big(value) for value in values):
+            raise BadRequest(gettext("The parameter %(name)s holds a number too large.") % {"name": name})
 
 
 def is_autocomplete(request) -> bool:
@@ -53,11 +70,19 @@ def autocomplete_allowed(request, admin_site) -> bool:
 class AdminDoorsMixin:
     """What every ModelAdmin of ours refuses before Django's own code sees it: a NUL in a list's
     query (400), an autocomplete through a field the user may not fill (nothing offered), and
-    an autocomplete's choices beyond the rows the user may pick (`limit_choices`)."""
+    an autocomplete's choices beyond the rows the user may pick (`limit_choices`), and an id out of
+    any integer's range (no such row)."""
 
     def changelist_view(self, request, extra_context=None):
-        refuse_bad_query(request)
+        refuse_bad_query(request)  # config.admin_guard does it for every admin page; here for a list served elsewhere
         return super().changelist_view(request, extra_context)
+
+    def get_object(self, request, object_id, from_field=None):
+        # An id beyond any integer column is no row (SQLite raised OverflowError, PostgreSQL a DataError).
+        text = str(object_id).strip().lstrip("+-")
+        if text.isascii() and text.isdigit() and (len(text) > 19 or int(text) > MAX_ID):
+            return None
+        return super().get_object(request, object_id, from_field)
 
     def get_search_results(self, request, queryset, search_term):
         if _has_nul(search_term):
