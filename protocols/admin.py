@@ -9,6 +9,9 @@ table's unsigned game; the chief judge and the appeals commission decide protest
 same service as the desk."""
 from django import forms
 from django.contrib import admin, messages
+from django.contrib.admin.utils import unquote
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import Http404
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
@@ -51,7 +54,54 @@ def role_column(request, game=None):
     return role
 
 
-class GameScopedAdmin(TournamentScopedAdmin, SimpleHistoryAdmin):
+class ScopedHistoryAdmin(SimpleHistoryAdmin):
+    """django-simple-history's pages under the permission model.
+
+    Its history list and its page of one past version found the object among *all* rows (a
+    deleted one among the history rows), not among those the user may see, and saved whatever
+    the version page posted. Here both show only an object of the admin's own queryset (scoped
+    by permissions.py) that the user may view; a bad id is a 404. Reverting is off for everyone,
+    the superuser included: it would write an old protocol back past the services (no version,
+    reason, log entry or recompute; the game's version itself went back), so a change to a
+    protocol is an amendment on the entry page or the desk, never a revert."""
+
+    def revert_disabled(self, request, obj=None):
+        return True
+
+    def _visible_object(self, request, object_id):
+        object_id = unquote(str(object_id))
+        try:
+            self.model._meta.pk.to_python(object_id)
+        except ValidationError:
+            raise Http404 from None
+        if not self.has_view_or_change_permission(request):
+            raise PermissionDenied  # no view of this model at all, as Django's own pages answer
+        obj = self.get_object(request, object_id)
+        if obj is None or not self.has_view_permission(request, obj):
+            raise Http404
+        return obj
+
+    def _has_versions(self) -> bool:
+        return hasattr(self.model._meta, "simple_history_manager_attribute")
+
+    def history_view(self, request, object_id, extra_context=None):
+        self._visible_object(request, object_id)
+        if not self._has_versions():  # a row without past versions (a protocol version itself): Django's log
+            return admin.ModelAdmin.history_view(self, request, object_id, extra_context)
+        return super().history_view(request, object_id, extra_context)
+
+    def history_form_view(self, request, object_id, version_id, extra_context=None):
+        self._visible_object(request, object_id)
+        if not self._has_versions():
+            raise Http404
+        if not str(version_id).isascii() or not str(version_id).isdigit():
+            raise Http404
+        if request.method not in ("GET", "HEAD"):
+            raise PermissionDenied  # no revert: see the class's docstring
+        return super().history_form_view(request, object_id, version_id, extra_context)
+
+
+class GameScopedAdmin(TournamentScopedAdmin, ScopedHistoryAdmin):
     """Rows of games: only the games whose protocol the user may open (a table judge: their own)."""
 
     game_lookup = "game"

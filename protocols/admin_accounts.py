@@ -15,6 +15,7 @@ from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.admin import JudgeAdmin
+from tournaments.admin_access import AdminDoorsMixin
 from tournaments.admin_titles import AccusativeTitles
 from tournaments.models import Judge, Tournament
 from tournaments.permissions import is_superuser, managed_tournaments
@@ -33,7 +34,7 @@ admin.site.unregister(User)
 
 
 @admin.register(Group)
-class GroupAdmin(AccusativeTitles, BaseGroupAdmin):
+class GroupAdmin(AccusativeTitles, AdminDoorsMixin, BaseGroupAdmin):
     verbose_name_accusative = pgettext_lazy("accusative", "group")
     list_display = ["label"]
 
@@ -48,7 +49,7 @@ class GroupAdmin(AccusativeTitles, BaseGroupAdmin):
 
 
 @admin.register(User)
-class UserAdmin(AccusativeTitles, BaseUserAdmin):
+class UserAdmin(AccusativeTitles, AdminDoorsMixin, BaseUserAdmin):
     verbose_name_accusative = pgettext_lazy("accusative", "user")
     list_filter = [(name, GroupNameFilter) if name == "groups" else name for name in BaseUserAdmin.list_filter]
 

@@ -8,25 +8,56 @@ from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from .action_log import action_log_csv
-from .admin_access import ReadOnlyAdminMixin, ScopedInlineMixin, TournamentScopedAdmin
+from .admin_access import AdminDoorsMixin, ReadOnlyAdminMixin, ScopedInlineMixin, TournamentScopedAdmin
 from .admin_inlines import PrelabelledInline
 from .admin_registration_import import RegistrationImportAdmin
 from .admin_titles import AccusativeTitles
 from .models import ActionLog, Club, Judge, Player, Publication, Registration, Round, Stage, Table, Tournament, TournamentJudge
 from .participants import k_verdict
-from .permissions import is_superuser
+from .permissions import can_change_person, can_link_login, is_superuser, linkable_logins
 from .stage_plan import planned_games_before_final
 
 
+class PersonAdmin(AdminDoorsMixin, admin.ModelAdmin):
+    """Players, judges and clubs are shared by every tournament: everyone with the model's
+    permission sees them, and they change only as `can_change_person` says (a superuser, or an
+    organiser of every tournament the person takes part in); the login a person signs in with
+    is set as `can_link_login` says, and once set it is read-only to all but a superuser."""
+
+    def has_change_permission(self, request, obj=None):
+        return super().has_change_permission(request, obj) and (obj is None or can_change_person(request.user, obj))
+
+    def has_delete_permission(self, request, obj=None):
+        return super().has_delete_permission(request, obj) and (obj is None or can_change_person(request.user, obj))
+
+    def get_readonly_fields(self, request, obj=None):
+        fields = list(super().get_readonly_fields(request, obj))
+        has_login = any(field.name == "user" for field in self.model._meta.get_fields())
+        if has_login and obj is not None and not can_link_login(request.user, obj):
+            fields.append("user")
+        return fields
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        if db_field.name == "user":
+            kwargs["queryset"] = linkable_logins(request.user, db_field.related_model._default_manager.all())
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+    def get_actions(self, request):
+        actions = super().get_actions(request)
+        if not is_superuser(request.user):
+            actions.pop("delete_selected", None)  # one by one, each asked of can_change_person
+        return actions
+
+
 @admin.register(Club)
-class ClubAdmin(AccusativeTitles, admin.ModelAdmin):
+class ClubAdmin(AccusativeTitles, PersonAdmin):
     verbose_name_accusative = pgettext_lazy("accusative", "club")
     list_display = ["name", "city"]
     search_fields = ["name", "city"]
 
 
 @admin.register(Player)
-class PlayerAdmin(AccusativeTitles, admin.ModelAdmin):
+class PlayerAdmin(AccusativeTitles, PersonAdmin):
     verbose_name_accusative = pgettext_lazy("accusative", "player")
     list_display = ["nickname", "real_name", "club", "city"]
     list_select_related = ["club"]
@@ -36,7 +67,7 @@ class PlayerAdmin(AccusativeTitles, admin.ModelAdmin):
 
 
 @admin.register(Judge)
-class JudgeAdmin(AccusativeTitles, admin.ModelAdmin):
+class JudgeAdmin(AccusativeTitles, PersonAdmin):
     verbose_name_accusative = pgettext_lazy("accusative", "judge")
     list_display = ["name", "user"]
     list_select_related = ["user"]

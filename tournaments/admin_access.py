@@ -7,11 +7,93 @@ tournament subclass `TournamentScopedAdmin` and name the lookup from their model
 from __future__ import annotations
 
 from django.contrib import admin
+from django.core.exceptions import BadRequest
 from django.db import models
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from .models import Judge, Player, Registration, Round, Stage, Table, Tournament
 from .permissions import is_organiser, is_superuser, managed_tournaments, visible_tournaments
+
+MAX_ID = 2**63 - 1  # the largest value of a 64-bit integer column
+
+
+def _has_nul(text: str) -> bool:
+    return "\x00" in text
+
+
+def _too_big(value: str) -> bool:
+    """A whole number (or a comma-separated list of them, as `__in` takes) beyond any integer column."""
+    for part in value.split(","):
+        digits = part.strip().lstrip("+-")
+        if digits.isascii() and digits.isdigit() and (len(digits) > 19 or int(digits) > MAX_ID):
+            return True
+    return False
+
+
+SEARCH_PARAMETERS = ("q", "term")  # text searched for, where a long number is only text
+
+
+def refuse_bad_query(request) -> None:
+    """A NUL in a list's filter, search or page parameter, or a filter's number beyond any
+    integer column, is refused with 400 naming the parameter (PostgreSQL cannot compare a text
+    with a NUL; SQLite raised OverflowError: both were a 500)."""
+    for name, values in request.GET.lists():
+        if _has_nul(name) or any(_has_nul(value) for value in values):
+            raise BadRequest(gettext("The parameter %(name)s holds a NUL character.") % {"name": name.replace("\x00", "")})
+        if name not in SEARCH_PARAMETERS and any(_too_big(value) for value in values):
+            raise BadRequest(gettext("The parameter %(name)s holds a number too large.") % {"name": name})
+
+
+def is_autocomplete(request) -> bool:
+    match = getattr(request, "resolver_match", None)
+    return match is not None and match.url_name == "autocomplete"
+
+
+def autocomplete_allowed(request, admin_site) -> bool:
+    """Django's autocomplete asks only whether the user may view the rows it offers; here it also
+    asks whether the user may fill the field it serves (add or change its model), so a table
+    judge or a chief judge gets no list of people through a field they may not set."""
+    from django.apps import apps
+
+    try:
+        source = apps.get_model(request.GET.get("app_label", ""), request.GET.get("model_name", ""))
+    except (LookupError, ValueError):
+        return False
+    source_admin = admin_site._registry.get(source)
+    if source_admin is not None:
+        return source_admin.has_change_permission(request) or source_admin.has_add_permission(request)
+    opts = source._meta  # a row edited only inline (a tournament's judges): the model's own permissions
+    return any(request.user.has_perm(f"{opts.app_label}.{action}_{opts.model_name}") for action in ("add", "change"))
+
+
+class AdminDoorsMixin:
+    """What every ModelAdmin of ours refuses before Django's own code sees it: a NUL in a list's
+    query (400), an autocomplete through a field the user may not fill (nothing offered), and
+    an autocomplete's choices beyond the rows the user may pick (`limit_choices`), and an id out of
+    any integer's range (no such row)."""
+
+    def changelist_view(self, request, extra_context=None):
+        refuse_bad_query(request)  # config.admin_guard does it for every admin page; here for a list served elsewhere
+        return super().changelist_view(request, extra_context)
+
+    def get_object(self, request, object_id, from_field=None):
+        # An id beyond any integer column is no row (SQLite raised OverflowError, PostgreSQL a DataError).
+        text = str(object_id).strip().lstrip("+-")
+        if text.isascii() and text.isdigit() and (len(text) > 19 or int(text) > MAX_ID):
+            return None
+        return super().get_object(request, object_id, from_field)
+
+    def get_search_results(self, request, queryset, search_term):
+        if _has_nul(search_term):
+            raise BadRequest(gettext("The search holds a NUL character."))
+        if is_autocomplete(request):
+            if not autocomplete_allowed(request, self.admin_site):
+                return queryset.none(), False
+            limited = limit_choices(queryset.model, request.user)
+            if limited is not None:
+                queryset = queryset.filter(pk__in=limited.values("pk"))
+        return super().get_search_results(request, queryset, search_term)
 
 
 def _walk(obj, lookup: str):
@@ -52,7 +134,7 @@ def scope_model(model, lookup: str) -> None:
     TOURNAMENT_LOOKUPS[model._meta.label_lower] = lookup
 
 
-class TournamentScopedAdmin(admin.ModelAdmin):
+class TournamentScopedAdmin(AdminDoorsMixin, admin.ModelAdmin):
     """A ModelAdmin whose rows belong to a tournament (`tournament_lookup` from the model)."""
 
     tournament_lookup = "tournament"
@@ -77,14 +159,20 @@ class TournamentScopedAdmin(admin.ModelAdmin):
             or visible_tournaments(request.user, Tournament.objects.filter(pk=self.tournament_of(obj).pk)).exists())
 
     def has_change_permission(self, request, obj=None):
-        return super().has_change_permission(request, obj) and (obj is None or is_organiser(request.user, self.tournament_of(obj)))
+        # Without a row: may the user change any (an organiser of some tournament)? The
+        # autocomplete of a field and the list's title ask this.
+        if obj is None:
+            return super().has_change_permission(request) and self._runs_any(request)
+        return super().has_change_permission(request, obj) and is_organiser(request.user, self.tournament_of(obj))
+
+    def _runs_any(self, request) -> bool:
+        return is_superuser(request.user) or managed_tournaments(request.user, Tournament.objects.all()).exists()
 
     def has_delete_permission(self, request, obj=None):
         return super().has_delete_permission(request, obj) and (obj is None or is_organiser(request.user, self.tournament_of(obj)))
 
     def has_add_permission(self, request, *args):
-        return super().has_add_permission(request, *args) and (
-            is_superuser(request.user) or managed_tournaments(request.user, Tournament.objects.all()).exists())
+        return super().has_add_permission(request, *args) and self._runs_any(request)
 
     def get_list_filter(self, request):
         return [VisibleTournamentFilter if f in ("tournament", "game__tournament", "stage__tournament", "seat__game__tournament")

@@ -15,10 +15,15 @@ The cast, per tournament:
 - chief judge (`Tournament.chief_judge`): every protocol of the tournament, before sign-off and
   after it (then with a written reason); approves extra points above 0.5; decides protests and
   accepts a late one.
-- appeals commission (`Tournament.appeals`): decides protests, never on a game they judged.
+- appeals commission (`Tournament.appeals`): decides protests, never on a game they judged; a
+  member who also judges a table of the tournament sees another table's game (its roles) only
+  once it is signed off, as any table judge.
 - table judge (`Game.judge`): the games of their table, only until sign-off; files a protest on
   them; sees no role of another table's game before that game is signed off.
 - player (`Player.user`): files a protest on a game they played.
+- the people (players, judges, clubs: rows every tournament shares) and the login a person
+  signs in with: a superuser, or an organiser of every tournament the person takes part in
+  (`can_change_person`); a login once linked is changed by a superuser alone (`can_link_login`).
 - printing and exporting in the admin: the organisers and the chief judge.
 - anyone: the public pages of a published or finished tournament; a draft's public pages only
   its organisers, as a preview (`can_preview`), and the API lists it only to those with a role in it.
@@ -31,7 +36,10 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from .models import Publication, Tournament
+from .models import Club, Judge, Player, Publication, Tournament
+
+# Game.status of a signed-off game (protocols.vocabulary.GameStatus, an app above this one).
+SIGNED_OFF = "signed_off"
 
 # A protest is filed within 10 minutes of the game's end (8.9, 003 item 7); the end is the sign-off.
 PROTEST_WINDOW = timedelta(minutes=10)
@@ -75,6 +83,15 @@ def _appeals(user) -> frozenset[int]:
     return _ids(user, "appeals", lambda: Tournament.objects.filter(appeals=judge).values_list("pk", flat=True))
 
 
+def _table_judged(user) -> frozenset[int]:
+    """Tournament ids in which the user judges a table: a game of it, or a place among its judges."""
+    judge = _judge_id(user)
+    if judge is None:
+        return frozenset()
+    return _ids(user, "table_judged", lambda: Tournament.objects.filter(
+        Q(judge_links__judge=judge) | Q(games__judge=judge)).values_list("pk", flat=True))
+
+
 # -- roles ---------------------------------------------------------------------------------------
 
 def is_superuser(user) -> bool:
@@ -108,11 +125,20 @@ def played_in(user, game) -> bool:
 
 # -- protocols -----------------------------------------------------------------------------------
 
+def _appeals_sees(user, game) -> bool:
+    """An appeals member sees every protocol, unless they also judge a table of the tournament:
+    then another table's game only once it is signed off (no roles before, as any table judge)."""
+    tournament = game.tournament
+    if not is_appeals_member(user, tournament):
+        return False
+    return game.is_signed_off or tournament.pk not in _table_judged(user)
+
+
 def can_view_protocol(user, game) -> bool:
     """The judge's entry page, read or write: the table's judge, the chief judge, the appeals
-    commission and the organisers."""
+    commission (see `_appeals_sees`) and the organisers."""
     tournament = game.tournament
-    return (is_game_judge(user, game) or is_chief_judge(user, tournament) or is_appeals_member(user, tournament)
+    return (is_game_judge(user, game) or is_chief_judge(user, tournament) or _appeals_sees(user, game)
             or is_organiser(user, tournament))
 
 
@@ -247,10 +273,55 @@ def visible_games(user, queryset: QuerySet) -> QuerySet:
     if not _active(user):
         return queryset.none()
     judge = _judge_id(user)
-    q = Q(tournament__in=set(_organised(user)) | set(_appeals(user)))
+    appeals, judging = _appeals(user), _table_judged(user)
+    q = (Q(tournament__in=set(_organised(user)) | set(appeals - judging))
+         | Q(tournament__in=set(appeals & judging), status=SIGNED_OFF))
     if judge is not None:
         q |= Q(judge=judge) | Q(tournament__chief_judge=judge)
     return queryset.filter(q)
+
+
+# -- the people: rows every tournament shares --------------------------------------------------
+
+def person_tournaments(person) -> QuerySet:
+    """The tournaments a player, a judge or a club (through its players) takes part in."""
+    if isinstance(person, Player):
+        q = Q(registrations__player=person) | Q(games__seats__player=person)
+    elif isinstance(person, Judge):
+        q = Q(chief_judge=person) | Q(appeals=person) | Q(judge_links__judge=person) | Q(games__judge=person)
+    elif isinstance(person, Club):
+        q = Q(registrations__player__club=person) | Q(games__seats__player__club=person)
+    else:
+        raise TypeError(f"not a person: {type(person).__name__}")
+    return Tournament.objects.filter(q).distinct()
+
+
+def can_change_person(user, person) -> bool:
+    """Renaming, moving or deleting a player, a judge or a club shows in every tournament it takes
+    part in: a superuser, or an organiser of every one of them (of none yet: any organiser)."""
+    if is_superuser(user):
+        return True
+    if not _active(user):
+        return False
+    return not person_tournaments(person).exclude(pk__in=_organised(user)).exists()
+
+
+def can_link_login(user, person) -> bool:
+    """Who sets the login a player or a judge signs in with: a superuser; an organiser who may
+    change the person only while none is linked (a linked login is never reassigned but by a
+    superuser: whoever holds it acts as that judge or player)."""
+    if is_superuser(user):
+        return True
+    return person.user_id is None and can_change_person(user, person)
+
+
+def linkable_logins(user, queryset: QuerySet) -> QuerySet:
+    """The logins an organiser may link to a player or a judge: nobody's yet (no judge, no player),
+    never a superuser's, never an organiser's; a superuser: any."""
+    if is_superuser(user):
+        return queryset
+    return queryset.filter(judge__isnull=True, player__isnull=True, is_superuser=False,
+                           organised_tournaments__isnull=True).distinct()
 
 
 # -- publication ---------------------------------------------------------------------------------
