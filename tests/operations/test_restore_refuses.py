@@ -91,7 +91,7 @@ def test_an_empty_gzip_file_is_refused_even_with_replace_and_the_database_is_int
     (gzip.compress(b'{"format": "mafia-backup", "version": 1}\n'), "version 1"),
     (gzip.compress(b"[" * 100_000 + b"\n"), "not JSON"),
     (gzip.compress(b"x" * (2 << 20)), "no manifest"),
-])
+], ids=["empty", "plain text", "damaged gzip", "not json", "a list", "version 1", "nested deep", "no manifest"])
 def test_garbage_is_refused_with_a_message(kept, tmp_path, content, says):
     before = state()
     path = tmp_path / "odd.bak"
