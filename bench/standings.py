@@ -16,8 +16,12 @@
    latency and the error count (socket errors + non-2xx answers), with the load average: other
    work on the machine shows in the tail.
 
+   ``--players 1000 --games 20`` also builds and times a league of that size (20,000 seat rows)
+   and prints its figure beside the 200 × 15 one.
+
 Targets (issue 5): recompute within 3× the plain select, queries constant in size, the page's
-p99 under 100 ms with no errors at 50 connections on a 2-core machine.
+p99 under 100 ms with no errors at 50 connections on a 2-core machine. Issue 26: the 1,000 × 20
+league within 0.5 s and 2.5× its ORM select. ``--skip-load`` runs no gunicorn or wrk.
 """
 from __future__ import annotations
 
