@@ -16,8 +16,12 @@
    latency and the error count (socket errors + non-2xx answers), with the load average: other
    work on the machine shows in the tail.
 
+   ``--players 1000 --games 20`` also builds and times a league of that size (20,000 seat rows)
+   and prints its figure beside the 200 × 15 one.
+
 Targets (issue 5): recompute within 3× the plain select, queries constant in size, the page's
-p99 under 100 ms with no errors at 50 connections on a 2-core machine.
+p99 under 100 ms with no errors at 50 connections on a 2-core machine. Issue 26: the 1,000 × 20
+league within 0.5 s and 2.5× its ORM select. ``--skip-load`` runs no gunicorn or wrk.
 """
 from __future__ import annotations
 
@@ -113,14 +117,14 @@ def plain_select(tournament_id: int):
         return cursor.fetchall()
 
 
-def bench_recompute(repeat: int) -> dict:
+def bench_recompute(repeat: int, slug: str = SLUG, players: int = 200, games: int = 15) -> dict:
     from protocols.models import Seat
     from scoring.recompute import recompute
 
-    big, built = build(SLUG, 200, 15, ARGS.rebuild)
+    big, built = build(slug, players, games, ARGS.rebuild)
     small, _ = build(SMALL_SLUG, 50, 5, ARGS.rebuild)
     seats = Seat.objects.filter(game__tournament=big).count()
-    print(f"tournament {SLUG}: 200 players × 15 games, {seats} seat rows (built in {built:.1f} s)")
+    print(f"tournament {slug}: {players} players × {games} games, {seats} seat rows (built in {built:.1f} s)")
     rec = measure(lambda: recompute(big.pk, force=True), repeat)
     orm = measure(lambda: list(Seat.objects.filter(game__tournament=big)), repeat)
     raw = measure(lambda: plain_select(big.pk), repeat)
@@ -136,8 +140,9 @@ def bench_recompute(repeat: int) -> dict:
     ratio = rec[0] / orm[0]
     print(f"recompute / plain select (ORM): {ratio:.2f}  (target <= 3: {'met' if ratio <= 3 else 'NOT met'})")
     print(f"recompute / plain select (DB-API, no Python objects): {rec[0] / raw[0]:.2f}")
-    print(f"queries: {rec[2]} at 200×15, {small[2]} at 50×5  ({'constant' if rec[2] == small[2] else 'NOT constant'})")
-    return {"ratio": ratio, "queries": (rec[2], small[2])}
+    print(f"queries: {rec[2]} at {players}×{games}, {small[2]} at 50×5  "
+          f"({'constant' if rec[2] == small[2] else 'NOT constant'})")
+    return {"ratio": ratio, "seconds": rec[0], "queries": (rec[2], small[2])}
 
 
 def free_port() -> int:
@@ -250,14 +255,23 @@ def main():
     parser.add_argument("--repeat", type=int, default=7, help="timed runs of each measurement (median)")
     parser.add_argument("--runs", type=int, default=1, help="load runs (each printed; the target is checked on the best)")
     parser.add_argument("--rebuild", action="store_true", help="delete and rebuild the bench tournaments")
-    parser.add_argument("--skip-load", action="store_true", help="only the recompute figures")
+    parser.add_argument("--skip-load", action="store_true", help="only the recompute figures (no gunicorn, no wrk)")
+    parser.add_argument("--players", type=int, default=0,
+                        help="also time a league of this many players (printed beside the 200 × 15 figure)")
+    parser.add_argument("--games", type=int, default=20, help="games per player of the --players league")
     ARGS = parser.parse_args()
     setup_django()
     from django.db import connection
 
     print(f"database: {connection.vendor} {connection.settings_dict['NAME']}; {os.cpu_count()} CPUs, "
           f"load average {os.getloadavg()[0]:.1f} (other processes on the machine skew the figures)")
-    bench_recompute(ARGS.repeat)
+    base = bench_recompute(ARGS.repeat)
+    if ARGS.players:
+        league = bench_recompute(ARGS.repeat, f"bench-league-{ARGS.players}x{ARGS.games}", ARGS.players, ARGS.games)
+        print(f"\nrecompute: {base['seconds'] * 1000:.0f} ms at 200×15 ({base['ratio']:.2f}× the ORM select), "
+              f"{league['seconds'] * 1000:.0f} ms at {ARGS.players}×{ARGS.games} ({league['ratio']:.2f}×; "
+              f"target <= 0.5 s and <= 2.5×: "
+              f"{'met' if league['seconds'] <= 0.5 and league['ratio'] <= 2.5 else 'NOT met'})")
     if not ARGS.skip_load:
         bench_page(ARGS.seconds, ARGS.connections, ARGS.workers, ARGS.worker_class, ARGS.threads)
 

@@ -28,7 +28,10 @@ def explain_all(t: Tournament, numbers: dict[str, int], stages=None) -> dict[str
             lines = []
             lines_of[s.player] = lines
             out.setdefault(s.player, []).append([number, s.seat, s.role, lines])
+        plain = not game.notable_seats()
         for rule in ctx.ruleset.rules:
+            if plain and rule.notable_only:  # as compute_standings: such a rule awards nothing here
+                continue
             for award in rule.award(ctx, game):  # (seat, cents, detail)
                 lines = lines_of.get(award[0].player)
                 if lines is not None and award[1]:
