@@ -48,6 +48,7 @@ INSTALLED_APPS = [
     "protocols",
     "scoring",
     "seating",
+    "ratings",
     "public",
     "demo",
     "desk",
