@@ -12,8 +12,10 @@ from __future__ import annotations
 import logging
 import math
 from collections import Counter
+from datetime import timedelta
 
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 
 from protocols.models import Game, GameStatus, Seat
@@ -27,6 +29,9 @@ log = logging.getLogger(__name__)
 
 KEEP_VERSIONS = 2  # older snapshots are deleted; a page that loaded the previous one still finds it
 BATCH = 2000
+# A request older than this with no snapshot for it lost its job (a killed worker, a broker that
+# was down): the periodic sweep recomputes it.
+SWEEP_AFTER = timedelta(minutes=1)
 _ROLE_COUNTS = Counter(ROLE_COUNTS)
 
 
@@ -118,6 +123,15 @@ def recompute(*, force: bool = False) -> int | None:
         RatingSnapshot.objects.filter(version__lte=version - KEEP_VERSIONS).delete()
     log.info("rating stored as version %s (%s games, %s players)", version, len(games), len(model.players))
     return version
+
+
+def sweep(now=None) -> int | None:
+    """Recompute when the rating was asked for more than SWEEP_AFTER ago and is still not
+    computed; return the version stored, or None. Celery beat runs it (tasks.py)."""
+    cutoff = (now or timezone.now()) - SWEEP_AFTER
+    if RatingState.objects.filter(requested_version__gt=F("computed_version"), stale_since__lte=cutoff).exists():
+        return recompute()
+    return None
 
 
 def _finite(summary: dict) -> dict:

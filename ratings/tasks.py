@@ -1,7 +1,7 @@
 """The Celery job. It fetches nothing itself: recompute.py does the work."""
 from celery import shared_task
 
-from .recompute import recompute
+from .recompute import recompute, sweep
 
 
 @shared_task(
@@ -11,3 +11,9 @@ from .recompute import recompute
 def recompute_ratings() -> int | None:
     """Recompute the rating of every rated game; a retry that finds the snapshot current does nothing."""
     return recompute()
+
+
+@shared_task(name="ratings.sweep_stale_rating", ignore_result=True)
+def sweep_stale_rating() -> int | None:
+    """Celery beat's periodic safety net: recompute what a lost job left stale (recompute.sweep)."""
+    return sweep()

@@ -87,3 +87,19 @@ def test_a_friendly_game_and_a_draft_are_not_rated():
     rated_games = set(GameRating.objects.filter(snapshot=current_snapshot()).values_list("game__tournament_id", flat=True))
     assert rated_games == {rated.pk}
     assert current_snapshot().games == 2
+
+
+@pytest.mark.django_db
+def test_the_sweep_recomputes_what_a_lost_job_left_stale():
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from ratings.recompute import sweep
+
+    played("lost-job", players=10, rounds=1)
+    RatingState.raise_requested()  # the job was never sent
+    assert sweep() is None  # too recent: its job may still be on its way
+    assert sweep(now=timezone.now() + timedelta(minutes=2)) == 1
+    assert current_snapshot().games == 1
+    assert sweep(now=timezone.now() + timedelta(minutes=5)) is None
