@@ -9,12 +9,13 @@ earlier than the game before it, so no time runs backwards.
 """
 from __future__ import annotations
 
+import json
 import logging
 import math
 from collections import Counter
 from datetime import timedelta
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
@@ -110,7 +111,7 @@ def recompute(*, force: bool = False) -> int | None:
         now = timezone.now()
         snapshot = RatingSnapshot.objects.create(version=version, computed_at=now, games=len(games),
                                                  players=len(model.players), summary=_finite(model.summary()))
-        GameRating.objects.bulk_create((GameRating(snapshot=snapshot, **row) for row in rows), batch_size=BATCH)
+        _insert_game_ratings(snapshot.pk, rows)
         ratings = []
         for pid in model.players:
             p = model.player(pid)
@@ -132,6 +133,29 @@ def sweep(now=None) -> int | None:
     if RatingState.objects.filter(requested_version__gt=F("computed_version"), stale_since__lte=cutoff).exists():
         return recompute()
     return None
+
+
+_GAME_COLUMNS = ("snapshot_id", "game_id", "player_id", "p_red", "before", "after", "sigma_before", "sigma_after")
+
+
+def _insert_game_ratings(snapshot_id: int, rows: list[dict]) -> None:
+    """The game rows in a few INSERT ... SELECT statements over a JSON text the database unpacks
+    (as scoring/store.py does; PostgreSQL json_populate_recordset, SQLite json_each), else bulk_create."""
+    for row in rows:
+        row["snapshot_id"] = snapshot_id
+    table = GameRating._meta.db_table
+    columns = ", ".join(_GAME_COLUMNS)
+    if connection.vendor == "postgresql":
+        sql = f"INSERT INTO {table} ({columns}) SELECT {columns} FROM json_populate_recordset(NULL::{table}, %s::json)"
+    elif connection.vendor == "sqlite":
+        values = ", ".join(f"json_extract(value, '$.{c}')" for c in _GAME_COLUMNS)
+        sql = f"INSERT INTO {table} ({columns}) SELECT {values} FROM json_each(%s)"
+    else:
+        GameRating.objects.bulk_create((GameRating(**row) for row in rows), batch_size=BATCH)
+        return
+    with connection.cursor() as cursor:
+        for start in range(0, len(rows), 50 * BATCH):
+            cursor.execute(sql, [json.dumps(rows[start:start + 50 * BATCH], separators=(",", ":"))])
 
 
 def _finite(summary: dict) -> dict:
