@@ -3,6 +3,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from protocols.models import Seat
 from ratings.duplicates import likely_duplicates
@@ -46,6 +47,7 @@ def test_a_merge_moves_registrations_and_seats_logs_and_rerates():
 
 
 @pytest.mark.django_db
+@translation.override("en")
 def test_two_players_of_one_tournament_are_not_merged_and_only_a_superuser_merges():
     t = played("merge-refused", players=10, rounds=1)
     one, two = [r.player for r in t.registrations.order_by("number")[:2]]
@@ -91,3 +93,11 @@ def test_the_merge_page_is_closed_to_an_organiser():
     client = Client()
     client.force_login(user)
     assert client.get(reverse("admin:ratings_playerrecord_changelist")).status_code == 403
+
+
+@pytest.mark.django_db
+def test_a_refusal_reads_in_russian():
+    t = played("merge-ru", players=10, rounds=1)
+    one, two = [r.player for r in t.registrations.order_by("number")[:2]]
+    with translation.override("ru"), pytest.raises(MergeRefused, match="это два разных человека"):
+        merge_players(keep=one, absorb=two, user=_superuser())
