@@ -295,6 +295,7 @@ class Action(models.TextChoices):
     SEATING_SAVED = "seating_saved", _("Seating saved")
     SEATS_SWAPPED = "seats_swapped", _("Players swapped")
     RESEATED = "reseated", _("Stage reseated")
+    PLAYERS_MERGED = "players_merged", _("Players merged")
 
 
 class ActionLog(models.Model):

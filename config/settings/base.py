@@ -51,6 +51,7 @@ INSTALLED_APPS = [
     "protocols",
     "scoring",
     "seating",
+    "ratings",
     "public",
     "demo",
     "desk",
@@ -276,6 +277,7 @@ CELERY_TIMEZONE = TIME_ZONE
 # process in production) recomputes standings asked for over a minute ago (scoring/recompute.py).
 CELERY_BEAT_SCHEDULE = {
     "sweep-stale-standings": {"task": "scoring.sweep_stale_standings", "schedule": env.float("STANDINGS_SWEEP_SECONDS", default=30.0)},
+    "sweep-stale-rating": {"task": "ratings.sweep_stale_rating", "schedule": env.float("RATING_SWEEP_SECONDS", default=60.0)},
 }
 
 # The standings page asks the database which snapshot is current at most once this many seconds

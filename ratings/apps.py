@@ -1,0 +1,15 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class RatingsConfig(AppConfig):
+    """The season rating in the product: which tournaments count, the stored ratings (a
+    versioned snapshot and each game's rating change per player), the recompute job and the
+    merge of two player rows. The rating itself is the pure core in `ratings/core/`."""
+
+    name = "ratings"
+    verbose_name = _("Ratings")
+
+    def ready(self):
+        # Connecting the receivers is what importing the module does (Django's documented way).
+        from . import signals  # noqa: F401

@@ -1,0 +1,40 @@
+"""A season's points from the database: every published or finished tournament of the year
+with a category (RatingSettings.stars) gives each player of its newest stored overall standings
+the points of his place (ratings.core.season), the field being the players in those standings.
+A tournament left out of the rating still earns season points only if it has stars: the
+category is the organisers' statement that the tournament counts for the season."""
+from __future__ import annotations
+
+from django.db.models import Max
+
+from scoring.models import SCOPE_ALL, PlayerStanding, StandingsSnapshot
+from tournaments.models import Publication
+
+from .core.season import DEFAULT_BEST, MIN_FIELD, Result, SeasonRow, season_standings
+from .models import RatingSettings
+
+
+def season_results(year: int) -> list[Result]:
+    """The season's results: (player pk as text, tournament pk as text, place, stars, field)."""
+    stars = dict(RatingSettings.objects.filter(
+        stars__isnull=False, tournament__start_date__year=year,
+        tournament__publication__in=(Publication.PUBLISHED, Publication.FINISHED),
+    ).values_list("tournament_id", "stars"))
+    newest = (StandingsSnapshot.objects.filter(tournament_id__in=stars, scope=SCOPE_ALL)
+              .values("tournament_id").annotate(v=Max("version")).values_list("tournament_id", "v"))
+    results: list[Result] = []
+    for tournament_id, version in newest:
+        rows = list(PlayerStanding.objects.filter(
+            snapshot__tournament_id=tournament_id, snapshot__version=version, snapshot__scope=SCOPE_ALL,
+        ).values_list("player_id", "place"))
+        field = len(rows)
+        if field < MIN_FIELD:
+            continue
+        results += [Result(str(player), str(tournament_id), place, stars[tournament_id], field)
+                    for player, place in rows if player is not None]
+    return results
+
+
+def season_table(year: int, best: int = DEFAULT_BEST) -> list[SeasonRow]:
+    """The season's standings over each player's best ``best`` tournaments (player = Player pk as text)."""
+    return season_standings(season_results(year), best=best)
