@@ -131,11 +131,12 @@ if DATABASES["default"]["ENGINE"] != "django.db.backends.sqlite3":
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # SQLite as a real embedded database: readers never wait for a writer (WAL), a writer waits
-    # up to 20 s for another (busy timeout), and every transaction takes the write lock when it
-    # begins (IMMEDIATE), so two saves at once queue up and the second sees the first's version,
-    # the conflict PostgreSQL's row lock gives, instead of failing with "database is locked".
+    # up to SQLITE_BUSY_TIMEOUT s (20) for another (busy timeout), and every transaction takes the
+    # write lock when it begins (IMMEDIATE), so two saves at once queue up and the second sees the
+    # first's version, the conflict PostgreSQL's row lock gives, instead of failing with "database
+    # is locked". A wait that runs out (a long import) answers 503 "try again" (config/errors.py).
     DATABASES["default"].setdefault("OPTIONS", {}).update({
-        "timeout": 20,
+        "timeout": env.float("SQLITE_BUSY_TIMEOUT", default=20),
         "transaction_mode": "IMMEDIATE",
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     })
