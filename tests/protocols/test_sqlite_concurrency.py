@@ -142,7 +142,8 @@ def test_a_sign_off_that_waits_out_the_busy_timeout_is_told_to_try_again(sqlite_
                       env={"SQLITE_BUSY_TIMEOUT": "1"})
     assert held["outcome"] == "held"
     assert page["outcome"] == 503, page
-    assert page["retry_after"] == "5" and page["seconds"] < 4
+    # a 503 at all shows the wait ended before the writer's 8 s did; 1 s plus the request itself
+    assert page["retry_after"] == "5" and page["seconds"] < 6
     assert "nothing was saved" in page["body"] and "send it again in a few seconds" in page["body"]
     status = sqlite3.connect(path).execute("SELECT status FROM protocols_game WHERE id = ?", [cast.game.pk]).fetchone()
     assert status == ("scheduled",)  # nothing was saved, as the page says
