@@ -1,13 +1,25 @@
 """Throttles whose rates are read from the settings at each request (REST_FRAMEWORK
 DEFAULT_THROTTLE_RATES), so a changed setting takes effect at once; DRF's own classes keep the
-rates they saw at import."""
+rates they saw at import. Their counts live in the cache: when it fails (Redis down or hung) a
+throttle lets the request through, logged, rather than answer a 500 (it fails open)."""
+import logging
+
 from rest_framework import throttling
 from rest_framework.settings import api_settings
+
+log = logging.getLogger(__name__)
 
 
 class _SettingsRate:
     def get_rate(self):
         return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)
+
+    def allow_request(self, request, view):
+        try:
+            return super().allow_request(request, view)
+        except Exception:  # the cache's error, whatever the backend
+            log.warning("throttle %s could not count (cache error): request allowed", self.scope, exc_info=True)
+            return True
 
 
 class AnonThrottle(_SettingsRate, throttling.AnonRateThrottle):

@@ -9,6 +9,9 @@ admin.site.site_header = _("Sports mafia tournaments: administration")
 admin.site.site_title = _("Sports mafia tournaments")
 admin.site.index_title = _("Tournaments, protocols and standings")
 
+# A database that stayed busy past its wait answers 503 "try again", any other error the 500 page.
+handler500 = "config.errors.server_error_or_busy"
+
 urlpatterns = [
     path("health/", health, name="health"),
     path("admin/", admin.site.urls),

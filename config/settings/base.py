@@ -13,6 +13,8 @@ import environ
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
+from config.cache import caches_for
+
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
 env = environ.Env(
@@ -153,20 +155,20 @@ if DATABASES["default"]["ENGINE"] != "django.db.backends.sqlite3":
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # SQLite as a real embedded database: readers never wait for a writer (WAL), a writer waits
-    # up to 20 s for another (busy timeout), and every transaction takes the write lock when it
-    # begins (IMMEDIATE), so two saves at once queue up and the second sees the first's version,
-    # the conflict PostgreSQL's row lock gives, instead of failing with "database is locked".
+    # up to SQLITE_BUSY_TIMEOUT s (20) for another (busy timeout), and every transaction takes the
+    # write lock when it begins (IMMEDIATE), so two saves at once queue up and the second sees the
+    # first's version, the conflict PostgreSQL's row lock gives, instead of failing with "database
+    # is locked". A wait that runs out (a long import) answers 503 "try again" (config/errors.py).
     DATABASES["default"].setdefault("OPTIONS", {}).update({
-        "timeout": 20,
+        "timeout": env.float("SQLITE_BUSY_TIMEOUT", default=20),
         "transaction_mode": "IMMEDIATE",
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     })
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-if env("REDIS_URL"):
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": env("REDIS_URL")}}
-else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# Redis as the cache, never a point of failure: down or hung, a cache call waits at most 0.5 s,
+# is a miss, and the page is made from the database (config/cache.py). Without REDIS_URL, memory.
+CACHES = caches_for(env("REDIS_URL"))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -252,6 +254,7 @@ SPECTACULAR_SETTINGS = {
 }
 
 # Celery: with no broker, run tasks in-process (eagerly) so one command serves everything.
+BROKER_SOCKET_TIMEOUT = 0.5
 CELERY_TASK_ALWAYS_EAGER = not env("CELERY_BROKER_URL")
 CELERY_BROKER_URL = env("CELERY_BROKER_URL") or "memory://localhost/"
 CELERY_TASK_EAGER_PROPAGATES = True
@@ -265,13 +268,20 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     # Redis gives an unacknowledged job to another worker after this many seconds (a recompute
     # takes seconds; the default of an hour left standings stale that long).
     "visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=300),
-    # With the broker down, sending a job fails at once; the standings are then recomputed
-    # in-process (scoring/services.py) or by the next sweep.
-    "socket_connect_timeout": 1,
-    "socket_timeout": 2,
+    # With the broker down or hung (it accepts and never answers), sending a job fails within
+    # 0.5 s to connect and 0.5 s to answer, with no retries; the work is then done in-process
+    # (tournaments/background.py) or by the next sweep. A worker waits longer (config/celery.py).
+    "socket_connect_timeout": BROKER_SOCKET_TIMEOUT,
+    "socket_timeout": BROKER_SOCKET_TIMEOUT,
     "max_retries": 0,
 }
+CELERY_BROKER_CONNECTION_TIMEOUT = BROKER_SOCKET_TIMEOUT
 CELERY_TASK_PUBLISH_RETRY = False
+# The result store (the broker's Redis) the same way: a job that keeps its result subscribes to it
+# when sent, and its default of 20 reconnection attempts held a desk action 20 s with Redis down.
+CELERY_REDIS_SOCKET_TIMEOUT = BROKER_SOCKET_TIMEOUT
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = BROKER_SOCKET_TIMEOUT
+CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"retry_policy": {"max_retries": 0}}
 CELERY_TIMEZONE = TIME_ZONE
 # The safety net for a job that was lost anyway: every 30 s the beat (`make worker`, or its own
 # process in production) recomputes standings asked for over a minute ago (scoring/recompute.py).

@@ -23,11 +23,16 @@ from protocols.services import ProtocolConflict, save_protocol, sign_off  # noqa
 from tournaments.models import ActionLog, Tournament  # noqa: E402
 
 
-def wait_for_start() -> None:
-    """A barrier across processes: every racer is loaded and ready before any goes."""
-    folder = os.environ["RACE_DIR"]
+def wait_for_start(seconds: float = 300) -> None:
+    """A barrier across processes: every racer is loaded and ready before any goes. A racer whose
+    harness is gone, or still alone after `seconds` (another died on its way), gives up, saying so
+    on stderr: none is left asleep here."""
+    folder, harness = os.environ["RACE_DIR"], os.getppid()
     open(os.path.join(folder, f"ready-{os.getpid()}"), "w").close()
+    deadline = time.monotonic() + seconds
     while len([n for n in os.listdir(folder) if n.startswith("ready-")]) < int(os.environ["RACE_SIZE"]):
+        if time.monotonic() > deadline or os.getppid() != harness:
+            raise SystemExit(f"racer {os.getpid()}: the others did not reach the start barrier")
         time.sleep(0.01)
 
 
@@ -63,11 +68,23 @@ def main(action: str, *args: str) -> dict:
             time.sleep(float(args[1]))
         return {"outcome": "held"}
     if action == "read_page":
+        Client().get("/")  # another page first: the timed request pays for the database, not for loading Django
         wait_for_start()
         time.sleep(float(args[1]))  # let the writer take its lock and spill first
         started = time.monotonic()
         response = Client().get(args[0])
         return {"outcome": response.status_code, "seconds": time.monotonic() - started}
+    if action == "post_page":  # a judge sends a form while another process holds the write lock
+        client = Client()
+        client.force_login(get_user_model().objects.get(pk=int(args[1])))  # before the writer goes
+        client.raise_request_exception = False  # the answer a browser would get
+        client.get("/")  # another page first: the timed request pays for the database, not for loading Django
+        wait_for_start()
+        time.sleep(float(args[3]))
+        started = time.monotonic()
+        response = client.post(args[0], json.loads(args[2]), HTTP_ACCEPT_LANGUAGE=args[4])
+        return {"outcome": response.status_code, "seconds": time.monotonic() - started,
+                "retry_after": response.get("Retry-After"), "body": response.content.decode()}
     raise SystemExit(f"unknown action {action}")
 
 
