@@ -62,6 +62,7 @@ BACKED_UP = (
     "protocols.historicalvotecount", "protocols.historicalprotest",
     "snapshots.standingsstate", "snapshots.standingssnapshot", "snapshots.playerstanding",
     "seating_store.seatingrecord", "seating_store.manualswap",
+    "ratings.ratingsettings", "ratings.ratingstate", "ratings.ratingsnapshot", "ratings.playerrating", "ratings.gamerating",
     "exports.exportjob",  # the job's row; its file (MEDIA_ROOT) is not in the backup, and a missing one is a 404
 )
 NOT_BACKED_UP = {
