@@ -23,7 +23,7 @@ from django.db import transaction
 from tournaments.models import Player, Tournament
 
 # App labels whose models are backed up whole; sessions, contenttypes and auth.permission are not.
-BACKED_UP = ("auth", "admin", "tournaments", "protocols", "snapshots", "authtoken")
+BACKED_UP = ("auth", "admin", "tournaments", "protocols", "console", "snapshots", "authtoken")
 NOT_BACKED_UP = ("auth.permission",)
 
 

@@ -48,6 +48,7 @@ INSTALLED_APPS = [
     "protocols",
     "scoring",
     "seating",
+    "console",
     "public",
     "demo",
     "desk",
