@@ -141,3 +141,9 @@ def test_an_index_ahead_of_the_log_is_a_conflict_and_leaves_no_gap(client, cast)
     response = post(client, cast.game, 3, {"type": "next"})
     assert response.status_code == 409 and response.json()["index"] == 0
     assert not ConsoleEvent.objects.exists()
+
+
+def test_the_refusal_is_told_in_russian_too(client, cast):
+    client.force_login(cast.other_judge)
+    response = client.get(url(cast.game), HTTP_ACCEPT_LANGUAGE="ru")
+    assert response.json()["error"]["message"] == "Вести эту игру на пульте может только судья её стола или главный судья."
