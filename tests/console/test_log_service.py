@@ -147,3 +147,20 @@ def test_the_refusal_is_told_in_russian_too(client, cast):
     client.force_login(cast.other_judge)
     response = client.get(url(cast.game), HTTP_ACCEPT_LANGUAGE="ru")
     assert response.json()["error"]["message"] == "Вести эту игру на пульте может только судья её стола или главный судья."
+
+
+def test_a_game_whose_roles_are_not_dealt_is_a_400_naming_the_roles(client, cast):
+    cast.game.seats.update(role="")
+    client.force_login(cast.judge)
+    response = client.get(url(cast.game))
+    assert response.status_code == 400 and response.json()["error"]["code"] == "LOG_ROLES"
+
+
+def test_after_sign_off_the_tables_judge_may_no_longer_enter_events(client, cast):
+    from django.utils import timezone
+
+    from protocols.vocabulary import GameStatus
+    type(cast.game).objects.filter(pk=cast.game.pk).update(
+        status=GameStatus.SIGNED_OFF, signed_off_at=timezone.now(), result="red")
+    client.force_login(cast.judge)
+    assert post(client, cast.game, 0, {"type": "next"}).status_code == 403
