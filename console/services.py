@@ -16,6 +16,7 @@ from console import core
 from console.models import ConsoleEvent, ConsoleLog
 from protocols.entry import NominationEntry, VoteEntry, entry_from_game
 from protocols.models import Game
+from protocols.presentation import problem_text
 from protocols.services import ProtocolConflict, ProtocolInvalid, save_protocol
 from tournaments.permissions import PermissionRefused, may_run_console
 
@@ -162,7 +163,7 @@ def _store_protocol(game: Game, record: dict, user) -> list:
         with transaction.atomic():
             save_protocol(game=game, user=user, entry=entry, expected_version=Game.objects.get(pk=game.pk).version)
     except ProtocolInvalid as exc:
-        return [str(p) for p in getattr(exc, "problems", [exc])]
+        return [problem_text(p) for p in exc.problems]
     except (ProtocolConflict, PermissionRefused) as exc:
         return [str(exc)]
     return []
