@@ -21,16 +21,22 @@ def example(name: str) -> dict:
     return json.loads((DATA / name).read_text(encoding="utf-8"))
 
 
-@pytest.fixture
-def cast():
-    cast = make_cast()
-    log = example("g1_fiim_red_win.json")
+def seat_roles(cast, name: str):
+    log = example(name)
+    tournament = cast.game.tournament
+    tournament.ruleset = log["ruleset"]
+    tournament.save(update_fields=["ruleset"])
     for s in log["seats"]:
         seat = cast.game.seats.get(number=s["seat"])
         seat.role = s["role"]
         seat.save(update_fields=["role"])
     cast.events = log["events"]
     return cast
+
+
+@pytest.fixture
+def cast():
+    return seat_roles(make_cast(), "g1_fiim_red_win.json")
 
 
 def url(game) -> str:
@@ -111,14 +117,17 @@ def test_a_post_without_the_csrf_token_is_refused(cast):
     assert post(client, cast.game, 0, {"type": "next"}).status_code == 403
 
 
-def test_a_finished_log_writes_the_protocol_draft_the_mapping_gives(client, cast):
+@pytest.mark.parametrize("name", ["g1_fiim_red_win.json", "g2_fiim_black_win.json", "g3_mafclub_red_win.json",
+                                  "g4_mafclub_black_win.json", "c14_black_win_right_after_vote.json"])
+def test_a_finished_log_writes_the_protocol_draft_the_mapping_gives(client, name):
+    cast = seat_roles(make_cast(), name)
     client.force_login(cast.judge)
     for index, event in enumerate(cast.events):
         response = post(client, cast.game, index, event)
         assert response.status_code == 200, (index, response.json())
     body = response.json()
     assert body["state"]["phase"] == "ended" and body["protocol_problems"] == []
-    expected = core.replay({**example("g1_fiim_red_win.json")})["mapped"]
+    expected = core.replay(example(name))["mapped"]
     cast.game.refresh_from_db()
     entry = entry_from_game(cast.game)
     assert cast.game.result == expected["game"]["result"] and not cast.game.is_signed_off
