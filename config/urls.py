@@ -18,6 +18,7 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/", include("api.urls")),
     path("", include("protocols.urls")),
+    path("", include("console.urls")),
     path("", include("desk.urls")),
     path("", include("public.urls")),
     path("", include("exports.urls")),

@@ -159,6 +159,12 @@ def check_edit_protocol(user, game) -> None:
     raise PermissionRefused(_("Only the judge of this game's table or the chief judge may edit this protocol."))
 
 
+def may_run_console(user, game) -> bool:
+    """May the user enter events on the game's console? As the entry page: the table's judge
+    until sign-off, the chief judge any game of the tournament."""
+    return _active(user) and can_edit_protocol(user, game)
+
+
 def can_see_roles(user, game) -> bool:
     """Roles are public once the game is signed off; before that only those who may open it see them."""
     return game.is_signed_off or can_view_protocol(user, game)

@@ -53,6 +53,7 @@ INSTALLED_APPS = [
     "protocols",
     "scoring",
     "seating",
+    "console",
     "ratings",
     "public",
     "demo",

@@ -1,0 +1,10 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class ConsoleConfig(AppConfig):
+    """The judge console: a game's event log (``mafia-game-log/1``) as the record of the game."""
+
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "console"
+    verbose_name = _("judge console")
