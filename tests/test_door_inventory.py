@@ -31,6 +31,7 @@ from django.contrib import admin
 from django.contrib.auth.models import Group
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.utils import timezone
 
 from tests.protocols.helpers import complete_post
 from tests.protocols.test_services import entry_for
@@ -53,9 +54,10 @@ def world(django_db_setup, django_db_blocker):
     from rest_framework.authtoken.models import Token
 
     from exports.models import ExportJob
-    from protocols.models import Game, SeatPenalty
+    from protocols.models import FileImportJob, Game, SeatPenalty
     from protocols.protests import file_protest
     from protocols.services import save_protocol, sign_off
+    from ratings.models import PlayerRecord, RatingSettings, RatingSnapshot
     from scoring.models import StandingsState
     from scoring.recompute import recompute
     from tests.factories import ClubFactory, UserFactory
@@ -98,12 +100,17 @@ def world(django_db_setup, django_db_blocker):
             "axes.accessattempt": AccessAttempt.objects.create(**access, get_data="", post_data="", failures_since_start=1),
             "axes.accesslog": AccessLog.objects.create(**access),
             "axes.accessfailurelog": AccessFailureLog.objects.create(**access),
+            "ratings.ratingsettings": RatingSettings.objects.create(tournament=tournament, rated=False, stars=2),
+            "ratings.playerrecord": PlayerRecord.objects.get(pk=player.pk),
+            "ratings.ratingsnapshot": RatingSnapshot.objects.create(version=1, computed_at=timezone.now(), games=0, players=0),
         }
+        import_job = FileImportJob.objects.create(document={}, requested_by=c.organiser)
         users = {"superuser": c.superuser, "organiser_a": c.organiser, "organiser_b": organiser_b, "chief": c.chief,
                  "appeals": c.appeals, "judge_1": c.judge, "judge_2": c.other_judge, "player": c.player, "anonymous": None}
         recompute(tournament.pk, force=True)
         as_if_committed()
-        yield World(users=users, targets=targets, game=game, other=other, protest=protest, tournament=tournament)
+        yield World(users=users, targets=targets, game=game, other=other, protest=protest, tournament=tournament,
+                    import_job=import_job)
         transaction.set_rollback(True)
 
 
@@ -115,6 +122,7 @@ class World:
     other: object      # table 2, a saved draft with its roles
     protest: object
     tournament: object
+    import_job: object  # a tournament file import sent by A's organiser
 
 
 # -- the rules: who meets what, from the README's table ---------------------------------------------
@@ -205,6 +213,11 @@ MODEL_RULES: dict[str, ModelRule] = {
     "exports.exportjob": ModelRule(sees=f("superuser", "organiser_a", "chief", "appeals"), changes=f(), adds=f(),
                                    deletes=f(*ORGANISERS), change_redirects=True,
                                    staff_with_perm=f("superuser", "organiser_a", "organiser_b", "chief", "appeals")),
+    # the ratings: which tournaments count and the stored snapshots are the superuser's (no role has a
+    # grant on them yet); the player records are the merge's page, a superuser's to read and act on
+    "ratings.ratingsettings": SUPERUSER_ONLY,
+    "ratings.playerrecord": ModelRule(sees=f("superuser"), changes=f(), adds=f(), deletes=f()),
+    "ratings.ratingsnapshot": ModelRule(sees=f("superuser"), changes=f(), adds=f(), deletes=f()),
     "auth.user": SUPERUSER_ONLY, "auth.group": SUPERUSER_ONLY, "authtoken.tokenproxy": SUPERUSER_ONLY,
     # django-axes' records of logins: read and deleted by a superuser, never added
     "axes.accessattempt": ModelRule(sees=f("superuser"), adds=f()), "axes.accesslog": ModelRule(sees=f("superuser"), adds=f()),
@@ -327,7 +340,7 @@ def site_doors() -> list[Door]:
         custom("admin/jsi18n/", lambda w: _admin("jsi18n"), STAFF),
         Door("admin/r/<path:content_type_id>/<path:object_id>/", lambda w: _admin("view_on_site", 1, 1),
              lambda who: "login" if who in OUTSIDE else "hidden"),
-        custom("admin/^(?P<app_label>authtoken|axes|tournaments|auth|protocols|snapshots|exports)/$",
+        custom("admin/^(?P<app_label>authtoken|axes|tournaments|auth|protocols|snapshots|ratings|exports)/$",
                lambda w: "/admin/tournaments/", STAFF),
         Door("admin/(?P<url>.*)$", lambda w: "/admin/no-such-page/", lambda who: "login" if who in OUTSIDE else "hidden"),
         # the autocomplete: people offered only to those who may fill the field (a registration's player)
@@ -387,6 +400,12 @@ def site_doors() -> list[Door]:
                login="login", hidden={"judge_1", "organiser_b", "player"}),
         custom("judge/games/<int:pk>/protest/", lambda w: reverse("protocols:protest_new", args=[w.game.pk]),
                {"superuser", "chief", "judge_1", "player"}, login="login"),
+        # the console of table 2's game (JSON for the table's script: a stranger gets 403, not a login page)
+        Door("judge/games/<int:pk>/console/", lambda w: reverse("console:console", args=[w.other.pk]),
+             lambda who: "ok" if who in {"superuser", "chief", "judge_2"} else "denied"),
+        # the printable judge and hall cards: the tournament's organisers
+        custom("t/<slug:slug>/cards/", lambda w: f"/t/{slug(w)}/cards/", ORGANISERS, login="login",
+               hidden=set(CAST) - ORGANISERS - {"anonymous"}),
         # -- the chief judge's desk
         custom("desk/<slug:slug>/", lambda w: reverse("desk:home", args=[slug(w)]), USES_THE_DESK, login="login"),
         custom("desk/<slug:slug>/protests/<int:pk>/", lambda w: reverse("desk:protest", args=[slug(w), w.protest.pk]),
@@ -414,6 +433,8 @@ def site_doors() -> list[Door]:
                login="login"),
         custom("admin/auth/user/<id>/password/", lambda w: f"/admin/auth/user/{w.users['chief'].pk}/password/", {"superuser"}),
         Door("api/", lambda w: "/api/", lambda who: "hidden"),  # any address under /api/ that is no endpoint: a JSON 404
+        custom("api/v1/tournaments/import/jobs/<id:pk>/", lambda w: f"/api/v1/tournaments/import/jobs/{w.import_job.pk}/",
+               ORGANISERS, login="login", hidden=set(CAST) - ORGANISERS - {"anonymous"}),
         api_post("api/v1/tournaments/import/", lambda w: "/api/v1/tournaments/import/", ORGANISERS | {"organiser_b"}),
         Door("api/v1/auth/token/", lambda w: "/api/v1/auth/token/", lambda who: "refused", method="get"),
         custom("api/v1/protocols/", lambda w: "/api/v1/protocols/", everyone - {"anonymous"}, login="login"),
@@ -469,6 +490,8 @@ ACTION_RULES.update({
     ("snapshots.standingsstate", "delete_selected"): offered_to("superuser"),
     ("exports.exportjob", "delete_selected"): offered_to("superuser", "organiser_a", "organiser_b"),
     ("axes.accessattempt", "cleanup_expired_attempts"): offered_to("superuser"),
+    ("ratings.ratingsettings", "delete_selected"): offered_to("superuser"),
+    ("ratings.playerrecord", "merge_two"): offered_to("superuser"),
     **{(label, "delete_selected"): offered_to("superuser") for label in (
         "auth.user", "auth.group", "axes.accessattempt", "axes.accesslog", "axes.accessfailurelog")},
 })
