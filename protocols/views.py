@@ -102,14 +102,7 @@ def game_entry(request, pk: int):
         review = review_entry(entry=form.entry, game=game, stored=stored, form_problems=form.problems,
                               signing=signing, reason=reason)
         problems, warnings = review.errors, review.warnings
-        if problems and signing and not game.is_signed_off:
-            # The sign-off is refused; what the judge typed is kept as a draft where a draft may be saved.
-            game, draft_saved = _save_draft(request, game, stored, form, expected)
-            if draft_saved is not None:
-                context = _context(request, game, stored, values, players, problems, [], None, reason)
-                context["draft_saved"] = draft_saved
-                return render(request, "protocols/game_entry.html", context, status=422)
-        elif action == SIGN_OFF_ASK and not game.is_signed_off:
+        if action == SIGN_OFF_ASK and not game.is_signed_off and not problems:
             context = _context(request, game, stored, values, players, [], [], None, reason)
             context["confirm_sign_off"] = True
             return render(request, "protocols/game_entry.html", context)
@@ -136,23 +129,6 @@ def game_entry(request, pk: int):
 
 
 SIGN_OFF_ASK = "sign_off_ask"
-
-
-def _save_draft(request, game, stored: ProtocolEntry, form, expected: int):
-    """After a refused sign-off: save the entry as a draft when a draft may be saved (its
-    problems are only what the sign-off needs). Returns the game as it now is and the version the
-    draft is in (the stored one when nothing changed), or None when the draft was not saved."""
-    draft = review_entry(entry=form.entry, game=game, stored=stored, form_problems=form.problems, signing=False)
-    if draft.errors:
-        return game, None
-    if form.entry.to_data() == stored.to_data() and game.version == expected and game.status != GameStatus.SCHEDULED:
-        return game, game.version  # nothing new to save: the draft is as it was
-    try:
-        save_protocol(game=game, user=request.user, entry=form.entry, expected_version=expected)
-    except (PermissionRefused, ProtocolConflict, ProtocolInvalid):
-        return game, None  # the usual path below tells the judge why
-    game = _game(game.pk)
-    return game, game.version
 
 
 def _context(request, game, stored: ProtocolEntry, values, players, problems, warnings, conflict, reason):

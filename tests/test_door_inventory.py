@@ -404,8 +404,7 @@ def site_doors() -> list[Door]:
         Door("judge/games/<int:pk>/console/", lambda w: reverse("console:console", args=[w.other.pk]),
              lambda who: "ok" if who in {"superuser", "chief", "judge_2"} else "denied"),
         # the printable judge and hall cards: the tournament's organisers
-        custom("t/<slug:slug>/cards/", lambda w: f"/t/{slug(w)}/cards/", ORGANISERS, login="login",
-               hidden=set(CAST) - ORGANISERS - {"anonymous"}),
+        Door("t/<slug:slug>/cards/", lambda w: f"/t/{slug(w)}/cards/", lambda who: "ok" if who in ORGANISERS else "hidden"),
         # -- the chief judge's desk
         custom("desk/<slug:slug>/", lambda w: reverse("desk:home", args=[slug(w)]), USES_THE_DESK, login="login"),
         custom("desk/<slug:slug>/protests/<int:pk>/", lambda w: reverse("desk:protest", args=[slug(w), w.protest.pk]),

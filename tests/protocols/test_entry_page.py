@@ -46,8 +46,7 @@ def test_it_keeps_the_input_and_names_seat_and_field(client, cast):
     assert "<li>Место 9, результат: красные побеждают, только когда не осталось чёрных" in problems
     assert 'value="0.25"' in body and 'value="нашёл обоих чёрных"' in body
     cast.game.refresh_from_db()
-    # not signed off; what was typed is kept as a draft (tests/protocols/test_judge_screens.py)
-    assert cast.game.status == GameStatus.IN_PLAY and cast.game.version == 2
+    assert cast.game.status == GameStatus.SCHEDULED and cast.game.version == 1
 
 
 def test_it_shows_a_conflict_with_the_others_change(client, cast):

@@ -56,7 +56,8 @@ def test_a_judge_signs_off_an_extra_the_chief_approved_on_the_desk(live_server, 
 
     judge.goto(f"{live_server.url}/judge/games/{game.pk}/")  # the page as the approval left it
     assert judge.is_checked('input[name="s1-extra_approved"]') and judge.is_disabled('input[name="s1-extra_approved"]')
-    judge.click("#sign-off")
+    judge.click("#sign-off")  # it asks first; "Yes, sign off" sends
+    judge.click("#sign-off-yes")
     judge.wait_for_selector('#game-status[data-status="signed_off"]')
     assert "8.4.3" not in judge.inner_text("body")
 
