@@ -235,7 +235,14 @@ EXAMPLES = {
     "approve": [OpenApiExample("Approve seat 1", request_only=True, value={"seat": 1, "version": 4}),
                 OpenApiExample("Approved", response_only=True, value={**GAME_REF, **PROTOCOL, "version": 5})],
     "import": [OpenApiExample("Imported", response_only=True, status_codes=["200", "201"], value={
-        "tournament": "osenniy-kubok", "created": True, "players": 10, "games": 1})],
+        "tournament": "osenniy-kubok", "created": True, "players": 10, "games": 1}),
+               OpenApiExample("A large file: imported by a job", response_only=True, status_codes=["202"], value={
+                   "job": 7, "status": "pending", "url": "/api/v1/tournaments/import/jobs/7/"})],
+    "import_job": [OpenApiExample("Importing", response_only=True, value={
+        "job": 7, "status": "running", "done": 650, "total": 1500, "tournament": None, "created": False, "errors": []}),
+                   OpenApiExample("Imported", response_only=True, value={
+        "job": 7, "status": "done", "done": 1500, "total": 1500, "tournament": "osenniy-kubok", "created": True,
+        "errors": []})],
 }
 
 

@@ -148,7 +148,7 @@ class FileImportJobDetail(ApiMixin, generics.GenericAPIView):
     permission_classes = [IsAuthenticated]
     queryset = FileImportJob.objects.none()
 
-    @extend_schema(tags=["tournament file"], responses=judge_errors(ImportJobOutput, 404))
+    @extend_schema(tags=["tournament file"], responses=judge_errors(ImportJobOutput, 404), examples=examples("import_job"))
     def get(self, request, pk):
         """How far the import of a tournament file is, and its result or problems once finished (whoever
         sent the file)."""
