@@ -69,10 +69,10 @@ def test_a_judge_fills_and_signs_off_a_protocol(live_server, browser_page):
     page.wait_for_selector("#problems")
     problems = page.inner_text("#problems")
     assert "Место 9" in problems and "красные побеждают" in problems.lower()
-    assert "Не подписан. Черновик сохранён" in problems
+    assert "Протокол не сохранён" in problems  # a refused sign-off stores nothing
     assert page.input_value('input[name="s1-extra_reason"]') == "нашёл обоих чёрных"  # nothing typed is lost
     assert page.is_checked('input[name="s5-role"][value="red"]')
-    assert Game.objects.get(pk=cast.game.pk).status == GameStatus.IN_PLAY  # kept as a draft, not signed off
+    assert Game.objects.get(pk=cast.game.pk).status == GameStatus.SCHEDULED
 
     # Fix it: the don was voted out on day 3.
     page.select_option('select[name="s9-left_how"]', "voted")
@@ -80,7 +80,7 @@ def test_a_judge_fills_and_signs_off_a_protocol(live_server, browser_page):
     page.click("#sign-off")
     page.click("#sign-off-yes")
     page.wait_for_selector('#game-status[data-status="signed_off"]')
-    assert page.locator(".history > li").count() == 3  # the initial state, the refused sign-off's draft, the sign-off
+    assert page.locator(".history > li").count() == 2  # the initial state and the sign-off
     if SCREENSHOT.parent.is_dir():
         page.screenshot(path=str(SCREENSHOT), full_page=True)
 
