@@ -31,6 +31,7 @@ from tournaments.permissions import (
     can_view_protocol,
     check_decide_protest,
     check_edit_protocol,
+    check_file_protest,
     visible_games,
 )
 
@@ -185,6 +186,8 @@ class ApproveExtra(JudgeMixin, generics.GenericAPIView):
     def post(self, request, pk):
         """The chief judge approves one seat's extra points above 0.5 (8.4)."""
         game = self.game(pk, check=lambda user, g: can_view_protocol(user, g) or can_approve_extra(user, g))
+        if not can_approve_extra(request.user, game):  # refused before the body is read: 403, never a 400
+            raise PermissionRefused(_("Only the chief judge approves extra points above 0.5."))
         data = p.ApproveInput(data=request.data)
         data.is_valid(raise_exception=True)
         has_version = request.headers.get("If-Match") is not None or data.validated_data.get("version") is not None
@@ -211,6 +214,7 @@ class GameProtests(JudgeMixin, generics.GenericAPIView):
         """File a protest (8.9): a player of the game for themselves, or the game's judge for a player,
         within ten minutes of the sign-off; later only the chief judge, with `late_reason`."""
         game = get_object_or_404(_games(), pk=pk)
+        check_file_protest(request.user, game)  # who may file is decided before the body is read
         data = j.ProtestInput(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data

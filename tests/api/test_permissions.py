@@ -88,6 +88,24 @@ def test_only_the_chief_approves_an_extra_above_half(cast, who):
 
 
 @pytest.mark.parametrize("who", PERSONAS)
+def test_who_may_approve_is_decided_before_the_body_is_read(cast, who):
+    """An outsider with a malformed body learns only that the door is shut (403), not what the body lacks."""
+    response = client_for(cast, who).post(f"/api/v1/protocols/{cast.game.pk}/approve-extra/", {"seat": "x"}, format="json")
+    if who in APPROVES_EXTRA:
+        assert response.status_code == 400 and "seat" in str(response.json())
+    else:
+        assert response.status_code in (expected(who, APPROVES_EXTRA), 404), response.json()
+
+
+@pytest.mark.parametrize("who", PERSONAS)
+def test_who_may_file_a_protest_is_decided_before_the_body_is_read(cast, who):
+    game = signed(cast)
+    response = client_for(cast, who).post(f"/api/v1/protocols/{game.pk}/protests/", {"point": []}, format="json")
+    assert response.status_code == (400 if who in FILES_A_PROTEST else expected(who, FILES_A_PROTEST)), response.json()
+    assert not Protest.objects.filter(game=game).exists()
+
+
+@pytest.mark.parametrize("who", PERSONAS)
 def test_a_protest_is_filed_by_the_games_judge_its_players_and_the_chief(cast, who):
     game = signed(cast)
     player = game.seats.get(number=3).player_id
