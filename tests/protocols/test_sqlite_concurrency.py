@@ -45,6 +45,18 @@ def sqlite_file(tmp_path):
     return copy
 
 
+# SQLITE_RACE_REPEAT=20 runs every race of this file twenty times in a row (each round a fresh
+# database and fresh racers), inside the full suite as well: how "never hangs" is shown, since one
+# pass proves little about a race.
+RACE_REPEAT = int(os.environ.get("SQLITE_RACE_REPEAT", "1"))
+
+
+def pytest_generate_tests(metafunc):
+    if RACE_REPEAT > 1:
+        metafunc.fixturenames.append("race_round")
+        metafunc.parametrize("race_round", range(1, RACE_REPEAT + 1))
+
+
 RACE_SECONDS = 240  # a racer's start (Django, the apps) took 90 s on a loaded 2-core machine
 
 
