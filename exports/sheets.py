@@ -17,6 +17,8 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from protocols.models import Game
+from scoring.core.rules.penalties import PENALTY_CENTS
+from tournaments.numbers import cents_text, decimal_text
 
 from . import labels
 from .selectors import GamePoints, game_points
@@ -25,10 +27,13 @@ SEATS = range(1, 11)
 BLANK_DAYS = 6  # voting blocks printed on a blank sheet
 BLANK_NOMINEES = 6  # nominee boxes per day on a blank sheet
 BLANK_REASON_LINES = 14
+CENT = Decimal("0.01")
+PENALTY_POINTS = -Decimal(PENALTY_CENTS).scaleb(-2)  # a penalty of 8.5 (0.40), as the sheet prints it
 
 
 def points_text(cents: int | None) -> str:
-    return "" if cents is None else f"{Decimal(cents).scaleb(-2):.2f}"
+    """Points on the printed sheet, in the export's language ("6,56" in Russian)."""
+    return cents_text(cents)
 
 
 @dataclass
@@ -101,8 +106,9 @@ class Reason:
     what: str
     seat: str
     nickname: str
-    value: str
+    value: str              # as the sheet prints it, in the export's language ("+0,60")
     text: str
+    amount: Decimal | None = None  # the same as a number, for the spreadsheet's cell
 
 
 @dataclass
@@ -182,9 +188,11 @@ def completed_sheet(game: Game, points: dict[int, GamePoints]) -> ProtocolSheet:
             first_killed=n == game.first_killed_seat, points=points.get(n),
         ))
         if seat.extra:
-            reasons.append(Reason(str(labels.EXTRA), str(n), seat.player.nickname, f"+{seat.extra:.2f}", seat.extra_reason))
+            reasons.append(Reason(str(labels.EXTRA), str(n), seat.player.nickname, "+" + decimal_text(seat.extra, 2),
+                                  seat.extra_reason, amount=Decimal(seat.extra).quantize(CENT)))
         for penalty in seat.penalties.all():
-            reasons.append(Reason(labels.PENALTY % {"clause": penalty.clause}, str(n), seat.player.nickname, "−0.40", penalty.reason))
+            reasons.append(Reason(labels.PENALTY % {"clause": penalty.clause}, str(n), seat.player.nickname,
+                                  "−" + decimal_text(PENALTY_POINTS, 2), penalty.reason, amount=-PENALTY_POINTS))
     for version in getattr(game, "amendments", []):
         when = date_format(timezone.localtime(version.saved_at), "DATETIME_FORMAT")
         reasons.append(Reason(str(labels.AMENDMENT), "", "", when, version.reason))

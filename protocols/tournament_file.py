@@ -23,7 +23,7 @@ import json
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.text import slugify
+from slugify import slugify
 
 from scoring.core import model as core
 from scoring.core.bounds import check_bounds
@@ -37,13 +37,6 @@ from .models import Game, GameStatus, ProtocolVersion
 from .records import derived_game_id, tournament_data
 from .services import _write, announce_change
 from .storable import player_id_problems
-
-_TRANSLIT = dict(zip(
-    "абвгдеёжзийклмнопрстуфхцчшщъыьэюя",
-    ["a", "b", "v", "g", "d", "e", "e", "zh", "z", "i", "y", "k", "l", "m", "n", "o", "p", "r", "s", "t", "u", "f",
-     "kh", "ts", "ch", "sh", "shch", "", "y", "", "e", "yu", "ya"],
-))
-
 
 PROGRESS_EVERY = 50  # games between two progress reports of an import
 
@@ -66,8 +59,9 @@ def dumps(document: dict) -> str:
 
 
 def default_slug(name: str) -> str:
-    text = "".join(_TRANSLIT.get(ch, ch) for ch in name.lower())
-    return slugify(text)[:70].strip("-") or "tournament"
+    """A tournament's address from its name: "Кубок Москвы 2026" → "kubok-moskvy-2026" (python-slugify's
+    transliteration, which covers every alphabet a club writes, not only Russian)."""
+    return slugify(name, max_length=70, word_boundary=False) or "tournament"
 
 
 def _storable_problems(t: core.Tournament, slug: str | None) -> list[str]:

@@ -108,7 +108,7 @@ class ProtocolExporter(Exporter):
         yield []
         yield [Heading(_("What")), _("Seat"), _("Player"), _("Value"), _("Reason")]
         for r in s.reasons:
-            yield [r.what, r.seat, r.nickname, _signed(r.value), r.text]
+            yield [r.what, r.seat, r.nickname, r.amount if r.amount is not None else r.value, r.text]
         for p in s.protests:
             yield [_("Protest"), "", p["nickname"], p["status"], p["text"], p["decision"]]
         yield []
@@ -125,15 +125,6 @@ class ProtocolExporter(Exporter):
             book.sheet(_("Game %(n)s") % {"n": s.game_number}, self.game_rows(s),
                        widths={0: 14, 1: 22, 2: 12, 3: 10, 4: 16, 5: 22, 6: 10, 7: 10, 8: 10}, points=(3, 6, 7, 8))
         return book.to_bytes()
-
-
-def _signed(value: str):
-    """A reason's amount ("+0.50", "−0.40") as a number for the spreadsheet (text would need a
-    `'` before the "+"); anything else as it is."""
-    try:
-        return Decimal(value.replace("−", "-"))
-    except (ArithmeticError, ValueError):
-        return value
 
 
 def _cents(cents: int) -> Decimal:

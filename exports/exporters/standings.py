@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from scoring.core.rulesets import get_ruleset
+from tournaments.numbers import decimal_text
 
 from ..labels import COMPONENTS, STAGES
 from ..pdf import render_pdf
@@ -62,7 +63,7 @@ class StandingsExporter(Exporter):
     def pdf(self, progress=None) -> bytes:
         return render_pdf("exports/standings.html", {
             "title": self.lines()[0], "lines": self.lines(), "header": self.header(),
-            "rows": [[f"{v:.2f}" if isinstance(v, Decimal) else v for v in row] for row in self.rows()],
+            "rows": [[decimal_text(v, 2) if isinstance(v, Decimal) else v for v in row] for row in self.rows()],
             "legend": self.legend(), "first_component": 12,
         }, language=self.language)
 

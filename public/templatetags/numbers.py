@@ -4,7 +4,8 @@ years stay plain), so the points say how they are written themselves."""
 from __future__ import annotations
 
 from django import template
-from django.utils.formats import get_format
+
+from tournaments.numbers import decimal_text
 
 register = template.Library()
 
@@ -12,8 +13,4 @@ register = template.Library()
 @register.filter
 def points(value) -> str:
     """'6.56' (a stored decimal string, a Decimal or a number) in the active language's writing."""
-    if value is None or value == "":
-        return ""
-    text = str(value)
-    separator = get_format("DECIMAL_SEPARATOR", use_l10n=True)
-    return text.replace(".", separator) if separator != "." else text
+    return decimal_text(value)

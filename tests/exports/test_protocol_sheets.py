@@ -34,8 +34,10 @@ def seat_rows(page: str) -> dict[int, str]:
     return rows
 
 
-def _points(cents: int) -> str:
-    return f"{Decimal(cents).scaleb(-2):.2f}"
+def _points(cents: int, language: str = "en") -> str:
+    """Points as the sheet prints them: a decimal comma in Russian, a point in English."""
+    text = f"{Decimal(cents).scaleb(-2):.2f}"
+    return text.replace(".", ",") if language == "ru" else text
 
 
 @pytest.mark.parametrize("language", ["ru", "en"])
@@ -55,7 +57,7 @@ def test_a_completed_sheet_shows_every_nickname_role_foul_point_and_the_best_mov
         assert after[0] == LETTERS[language][seat.role], row
         assert after[1:1 + seat.fouls] == [str(k) for k in range(1, seat.fouls + 1)], row
         mine = points[seat.number]
-        assert row.endswith(f"{_points(mine.main)} {_points(mine.extra)} {_points(mine.total)}"), row
+        assert row.endswith(" ".join(_points(c, language) for c in (mine.main, mine.extra, mine.total))), row
     best = re.search(r"(\d+) +→ +(\d+) (\d+) (\d+)", text)
     assert best and [int(n) for n in best.groups()] == [game.first_killed_seat, *game.best_move]
     winner = {"ru": {"red": "Победа красных", "black": "Победа чёрных"},
@@ -132,8 +134,9 @@ def test_the_second_page_gives_every_written_reason(cup, django_user_model):
     request_recompute(cup)
     text = pdf_pages(ProtocolExporter(cup, game=game).render("pdf").content)[1].replace("\n", " ")
     text = re.sub(r" +", " ", text)
-    assert seat.extra_reason in text and f"+{seat.extra:.2f}" in text
-    assert "Сломал красного при десяти" in text and "−0.40" in text and "8.5.1" in text
+    # the Russian sheet writes its amounts with a decimal comma, as the standings page does
+    assert seat.extra_reason in text and "+" + f"{seat.extra:.2f}".replace(".", ",") in text
+    assert "Сломал красного при десяти" in text and "−0,40" in text and "8.5.1" in text
     assert "Исправлен фол по видео" in text
     assert "Голоса подсчитаны верно" in text and "Неверный подсчёт голосов" in text
 
