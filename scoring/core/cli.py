@@ -91,24 +91,35 @@ def run_standings(path, stages=None, fmt="json") -> tuple[int, str, str]:
 
 
 def _standings(path, stages, fmt):
-    from .fastpath import standings_from_bytes
     from .render import dumps_standings, format_table
-    from .standings import compute_standings
 
     try:
         data = read_bytes(path)
     except UnreadableFile as exc:
         return EXIT_INVALID, "", f"{exc}\n"
-    # The fused pass takes the ordinary valid file; anything else (a problem, an annulled
-    # game, a float, ...) comes back as None and the careful path decides (fastpath.py).
-    standings = standings_from_bytes(data, stages)
-    if standings is None:
-        tournament, problems, _ = _load(path, data)
-        if problems:
-            return EXIT_INVALID, "", "\n".join(problems) + "\n"
-        standings = compute_standings(tournament, stages)
+    standings, problems = standings_of_bytes(data, stages)
+    if problems:
+        return EXIT_INVALID, "", "\n".join(problems) + "\n"
     text = dumps_standings(standings) if fmt == "json" else format_table(standings)
     return EXIT_OK, text, ""
+
+
+def standings_of_bytes(data: bytes, stages=None):
+    """(the Standings, []) of a tournament file's bytes, or (None, its problem lines): what
+    ``standings`` computes. The rules' tallies over the decoded file take the valid file
+    (fastpath.py); anything else (a problem, a float, ...) comes back as None there and the
+    careful path decides, which is ``compute_standings`` of the parsed file, as the Django
+    side scores it."""
+    from .fastpath import standings_from_bytes
+    from .standings import compute_standings
+
+    standings = standings_from_bytes(data, stages)
+    if standings is not None:
+        return standings, []
+    tournament, problems, _ = _load(None, data)
+    if problems:
+        return None, problems
+    return compute_standings(tournament, stages), []
 
 
 def run_check(path) -> tuple[int, str, str]:

@@ -1,17 +1,41 @@
-"""Reading a ``mafia-tournament/1`` document's shape: types, required fields, defaults.
+"""The shape of a ``mafia-tournament/1`` document: types, required fields, defaults.
 
-``DocumentReader`` builds the model objects from parsed JSON and collects a Problem for
-every field of the wrong type or missing; the rule checks are validation.py's. A
-well-formed seat takes a fast path (a 10,000-player file has 200,000 of them); anything
-else takes the careful path that names each fault. tests/scoring holds the two equal.
+Two readers of the one shape, side by side so that a field is changed in both at once:
+
+* ``DocumentReader`` builds the model objects from parsed JSON and collects a Problem for
+  every field of the wrong type or missing (the rule checks are validation.py's). A
+  well-formed seat takes a fast path (a 10,000-player file has 200,000 of them); anything
+  else takes the careful path that names each fault.
+* ``DECODER`` (the typed records at the end) decodes the file's bytes with msgspec into
+  slotted records, checking every field's type in C; it names no fault, a file it refuses
+  goes to ``DocumentReader``. The command line's standings start there (fastpath.py).
+
+tests/scoring holds the two equal.
 """
 from __future__ import annotations
 
 from decimal import Decimal, InvalidOperation
 from operator import itemgetter
+from typing import Literal
+
+import msgspec
 
 from .bounds import decimal_problem, decimal_too_long
-from .model import ZERO, FirstKilled, Game, Penalty, Player, Seat, Tournament
+from .decimals import NotCents, to_cents
+from .model import (
+    PENALTY_CLAUSES,
+    REMOVALS,
+    RESULTS,
+    ROLES,
+    STAGES,
+    ZERO,
+    FirstKilled,
+    Game,
+    Penalty,
+    Player,
+    Seat,
+    Tournament,
+)
 from .problems import Problem
 from .settings import Settings
 
@@ -391,3 +415,108 @@ class DocumentReader:
                     gross)
 
 
+# -- the typed records (msgspec) ------------------------------------------------------
+# The same shape for msgspec (pinned in pyproject.toml): its checks are strict in the same
+# way as DocumentReader's: an ``int`` field refuses ``true`` and ``1.0``, a ``str`` field
+# refuses a number, and a field without a default must be there. Where a field has a
+# default in tournament-file.md it has the same default here. Unknown keys are ignored by
+# both, and a key given twice keeps its last value in both.
+#
+# Numbers are the one place the readers differ: DocumentReader reads every non-integer
+# JSON number as an exact Decimal, msgspec would read a float. So no field here accepts a
+# float (``extra`` takes a decimal string or an integer): a file with ``"extra": 0.35``
+# fails to decode here and DocumentReader, which reads it exactly, takes the file.
+# ``settings`` stays a plain dict, read by DocumentReader.settings.
+#
+# Fields with a closed set of values are Literals of the model's values: msgspec checks
+# them in C and hands back the one interned string of each value (its hash computed once,
+# compared by identity), where a ``str`` field makes a new string for every seat.
+RoleValue = Literal[ROLES]
+StageValue = Literal[STAGES]
+ResultValue = Literal[RESULTS]
+RemovalValue = Literal[REMOVALS]
+ClauseValue = Literal[PENALTY_CLAUSES]
+
+
+class PenaltyRecord(msgspec.Struct, gc=False):
+    clause: ClauseValue
+    reason: str  # no default in tournament-file.md: a missing reason is a missing field
+
+
+class SeatRecord(msgspec.Struct, gc=False):
+    seat: int
+    player: str
+    role: RoleValue
+    fouls: int = 0
+    removed: RemovalValue | None = None
+    extra: str | int = "0"  # a decimal string or an integer; never a float
+    extra_approved: bool = False
+    penalties: list[PenaltyRecord] | None = None
+    gross_violation: bool = False
+
+
+class FirstKilledRecord(msgspec.Struct, gc=False):
+    seat: int
+    named: list[int] = []
+
+
+class GameRecord(msgspec.Struct, gc=False):
+    id: str
+    stage: StageValue
+    round: int
+    table: int
+    result: ResultValue
+    first_killed: FirstKilledRecord | None  # required, null for a miss
+    seats: list[SeatRecord]
+    judge: str | None = ""
+    replay_of: str | None = None
+
+
+class PlayerRecord(msgspec.Struct, gc=False):
+    id: str
+    nickname: str
+
+
+class HeadRecord(msgspec.Struct, gc=False):
+    name: str
+    ruleset: str
+    participants: int
+    games_before_final: int
+    lot_seed: str
+    settings: dict | None = None
+
+
+class DocumentRecord(msgspec.Struct, gc=False):
+    format: str
+    tournament: HeadRecord
+    players: list[PlayerRecord]
+    games: list[GameRecord]
+
+
+DECODER = msgspec.json.Decoder(DocumentRecord)
+# What a file DECODER does not take raises while decoding (UnicodeDecodeError for bytes
+# that are not UTF-8 is a ValueError; RecursionError: nested thousands deep).
+NOT_DECODED = (msgspec.MsgspecError, ValueError, RecursionError)
+
+
+EXTRA_CENTS: dict[str, int] = {"0": 0}  # a decoded extra's text -> hundredths, parsed once
+
+
+def extra_cents(value) -> int | None:
+    """Hundredths of a decoded ``extra`` (a decimal string read exactly as DocumentReader
+    reads it, never as a float, or an integer), or None when it is no decimal or is finer
+    than 0.01."""
+    if type(value) is int:
+        return value * 100
+    cents = EXTRA_CENTS.get(value)
+    if cents is None:
+        d = _decimal(value)
+        if d is None:
+            return None
+        try:
+            cents = to_cents(d)
+        except NotCents:
+            return None
+        if len(EXTRA_CENTS) < 10_000:
+            EXTRA_CENTS[value] = cents
+    return cents

@@ -8,6 +8,7 @@ games (decision; RULES.md §3 says so for K).
 from __future__ import annotations
 
 from decimal import Decimal
+from operator import itemgetter
 from typing import NamedTuple
 
 from .decimals import fmt_cents, from_cents
@@ -26,7 +27,8 @@ from .rulesets import BREAKDOWN_KEYS, Ruleset, get_ruleset
 from .tiebreaks import rank
 
 STANDINGS_FORMAT = "mafia-standings/1"
-_INDEX = {key: i for i, key in enumerate(BREAKDOWN_KEYS)}
+COMPONENT_INDEX = {key: i for i, key in enumerate(BREAKDOWN_KEYS)}  # a rule's key -> its place
+_INDEX = COMPONENT_INDEX
 _DON_OR_SHERIFF = frozenset((DON, SHERIFF))
 
 
@@ -211,19 +213,33 @@ def compute_standings(t: Tournament, stages=None) -> Standings:
             for award in rule.award(ctx, game):
                 rows[award[0].player].components[index] += award[1]
 
-    main_idx = [_INDEX[k] for k in BREAKDOWN_KEYS if k in ruleset.main]
-    extra_idx = [_INDEX[k] for k in BREAKDOWN_KEYS if k not in ruleset.main]
-    tb_idx = [_INDEX[k] for k in ruleset.tiebreak_extra]
-    for row in rows.values():
-        c = row.components
-        row.main_cents = sum(c[i] for i in main_idx)
-        row.extra_cents = sum(c[i] for i in extra_idx)
-        row.total_cents = row.main_cents + row.extra_cents
-        row.tiebreak_extra_cents = sum(c[i] for i in tb_idx)
-
-    ranked = rank(list(rows.values()), ruleset.tiebreaks, t.lot_seed)
+    ranked = rank(sum_up(list(rows.values()), ruleset), ruleset.tiebreaks, t.lot_seed)
     return Standings(ruleset.key, ctx.k_cents, ranked,
                      tuple(stages) if stages is not None else None)
+
+
+def sum_up(rows: list[StandingRow], ruleset: Ruleset) -> list[StandingRow]:
+    """Set each row's main, extra, total and tiebreak-1 points from its breakdown, as the
+    ruleset sums them; return the rows. (The command line's fastpath.py sums the same way.)"""
+    main = _summer([_INDEX[k] for k in BREAKDOWN_KEYS if k in ruleset.main])
+    tiebreak_extra = _summer([_INDEX[k] for k in ruleset.tiebreak_extra])
+    for row in rows:
+        c = row.components
+        row.total_cents = total = sum(c)  # every component is main or extra
+        row.main_cents = main(c)
+        row.extra_cents = total - row.main_cents
+        row.tiebreak_extra_cents = tiebreak_extra(c)
+    return rows
+
+
+def _summer(indexes: list[int]):
+    """components -> the sum of those at ``indexes``, in C where there are two or more."""
+    if not indexes:
+        return lambda c: 0
+    if len(indexes) == 1:
+        return itemgetter(indexes[0])
+    getter = itemgetter(*indexes)
+    return lambda c: sum(getter(c))
 
 
 def explain_player(t: Tournament, player_id: str, stages=None) -> list[ExplanationLine]:

@@ -285,3 +285,85 @@ def check_tournament(t: Tournament, *, _known_game_ids=None) -> list[Problem]:
     # What the tournament system cannot store (bounds.py): refused by `check` and the importer alike.
     problems.extend(check_bounds(t))
     return problems
+
+
+# -- the yes/no form of check_game, for the command line's decoded tables (fastpath.py) --
+# The same checks over plain columns of one table (seat index 0..9, the types already
+# checked by the decoder): True where check_game finds nothing. They name no fault; a
+# table they refuse goes to check_game, which names it. tests/scoring holds the two equal.
+ROLE_ARRANGEMENT = sorted(r for r, n in ROLE_COUNTS.items() for _ in range(n))
+FOUL_VALUES = frozenset(range(5))  # 0..4
+EXTRA_VALUES = frozenset(range(0, EXTRA_MAX_SUM + 1, EXTRA_STEP))  # 0.00, 0.05 .. 1.00
+SEAT_NUMBERS = tuple(_SEAT_NUMBERS)
+_ALL_SEATS = frozenset(_SEAT_NUMBERS)
+_NO_SEATS: frozenset = frozenset()
+
+
+def table_fits(numbers, players, fouls) -> bool:
+    """Seats 1..10 listed in order, ten distinct players and fouls 0..4 (the players being
+    known is the caller's: it has the list)."""
+    return (numbers == SEAT_NUMBERS and len(set(players)) == SEATS_PER_GAME
+            and FOUL_VALUES.issuperset(fouls))
+
+
+def roles_fit(roles) -> bool:
+    """6 red, 1 sheriff, 2 black, 1 don."""
+    return sorted(roles) == ROLE_ARRANGEMENT
+
+
+def extras_fit(cents, approved, red, black, result) -> bool:
+    """8.4 for a table's extras in hundredths, seat by seat (``approved`` likewise, ``red``
+    and ``black`` the teams' seat indexes): steps of 0.05, not negative, at most 3 players,
+    at most 1.00 in all, none in a draw, a winner up to 0.70 (above 0.50 approved), a loser
+    up to 0.40; in an annulled game only the general limits."""
+    if not EXTRA_VALUES.issuperset(cents):
+        return False  # negative, not in steps of 0.05, or over 1.00 on its own
+    total = sum(cents)
+    if not total:
+        return True
+    if (total > EXTRA_MAX_SUM or len(cents) - cents.count(0) > EXTRA_MAX_PLAYERS
+            or result == RESULT_DRAW):
+        return False
+    if result == RESULT_ANNULLED or max(cents) <= EXTRA_MAX_LOSER:
+        return True
+    winners, losers = (red, black) if result == "red" else (black, red)
+    for i in winners:
+        c = cents[i]
+        if c > EXTRA_MAX_WINNER or (c > EXTRA_NEEDS_APPROVAL and not approved[i]):
+            return False
+    return all(cents[i] <= EXTRA_MAX_LOSER for i in losers)
+
+
+def seat_marks_fit(seats, result, allows_annulled: bool) -> bool:
+    """Removals, penalties and gross violations of a table's notable ``seats``: a 4th-foul
+    removal has 4 fouls (8.2.4), each penalty fits role and result (8.5), a gross violation
+    only in an annulled game of a ruleset that has them, and an annulled game has one."""
+    gross = False
+    for s in seats:
+        if s.removed == REMOVED_FOURTH_FOUL and s.fouls != 4:
+            return False
+        for p in s.penalties or ():
+            if not penalty_fits(p.clause, s.role, result):
+                return False
+        gross = gross or s.gross_violation
+    if result == RESULT_ANNULLED:
+        return gross and allows_annulled
+    return not gross
+
+
+def first_killed_fits(seat: int, named) -> frozenset | None:
+    """The named seats of a valid first_killed as a frozenset (8.3, 9.6: a seat in 1..10,
+    at most 3 named seats, none twice, all in 1..10, not its own), or None."""
+    if not 1 <= seat <= SEATS_PER_GAME:
+        return None
+    if not named:
+        return _NO_SEATS
+    seats = frozenset(named)
+    if len(seats) != len(named) or len(named) > 3 or not seats <= _ALL_SEATS or seat in seats:
+        return None
+    return seats
+
+
+def allows_annulled(ruleset: str) -> bool:
+    """Whether annulled games, replays and gross violations exist under ``ruleset``."""
+    return _allows_annulled(ruleset)

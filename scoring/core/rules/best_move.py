@@ -8,7 +8,7 @@ Prima Nota earned before a replay stays (003 item 10).
 from __future__ import annotations
 
 from ..decimals import to_cents
-from ..model import TEAM_BLACK_ROLES, TEAM_RED_ROLES
+from ..model import RED, TEAM_BLACK_ROLES, TEAM_RED_ROLES
 from .base import Award, Rule
 
 
@@ -58,3 +58,13 @@ class BestMove(Rule):
 
     def explain(self, ctx, game, award):
         return "8.3.1", "best_move", {"named": list(game.first_killed.named), "blacks": award[2]}
+
+    def tally(self, ctx, tables):
+        values = {3: best_move_cents(RED, 3, ctx.settings), 2: best_move_cents(RED, 2, ctx.settings)}
+        out: dict[str, int] = {}
+        for t in tables:
+            if t.named and t.killed_role in TEAM_RED_ROLES:  # (naming nobody gets nothing)
+                cents = values.get(len(t.arrangement.black_seats & t.named))
+                if cents:
+                    out[t.killed] = out.get(t.killed, 0) + cents
+        return out

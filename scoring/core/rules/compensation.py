@@ -71,3 +71,16 @@ class FirstNightCompensation(Rule):
         data = ctx.prepared[self.key]
         b = data["b"].get(award[0].player, 0)
         return "8.6.3", "compensation", {"role": award[0].role, "ci": fmt_cents(award[1]), "b": b, "n": data["n"]}
+
+    def tally(self, ctx, tables):
+        n = compensation_n(ctx.tournament.games_before_final)
+        b: dict[str, int] = {}
+        lost: dict[str, int] = {}
+        for t in tables:
+            if (t.killed_role in TEAM_RED_ROLES and t.stage in COMPENSATION_STAGES
+                    and t.result != RESULT_ANNULLED):
+                player = t.killed
+                b[player] = b.get(player, 0) + 1
+                if t.result == RESULT_BLACK:  # where Ci is paid (8.6.3)
+                    lost[player] = lost.get(player, 0) + 1
+        return {p: times * ci_cents(b[p], n) for p, times in lost.items()}

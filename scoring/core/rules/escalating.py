@@ -8,7 +8,7 @@ loss; annulled games have no result and do not count. Recorded as the component
 from __future__ import annotations
 
 from ..decimals import fmt_cents
-from ..model import RESULT_BLACK
+from ..model import RESULT_BLACK, TEAM_RED_ROLES
 from .base import Award, Rule
 from .compensation import first_killed_red_seat
 
@@ -44,3 +44,11 @@ class EscalatingCompensation(Rule):
     def explain(self, ctx, game, award):
         return self.clause, "escalating_compensation", {"role": award[0].role, "time": award[2],
                                                         "points": fmt_cents(award[1])}
+
+    def tally(self, ctx, tables):
+        lost: dict[str, int] = {}
+        for t in tables:
+            if t.result == RESULT_BLACK and t.killed_role in TEAM_RED_ROLES:
+                lost[t.killed] = lost.get(t.killed, 0) + 1
+        # the k-th loss gives 0.5 * (k - 1): 0.5 * L * (L - 1) / 2 over L losses
+        return {p: STEP_CENTS * k * (k - 1) // 2 for p, k in lost.items()}

@@ -23,3 +23,11 @@ class JudgeExtra(Rule):
     def explain(self, ctx, game, award):
         code = "judge_extra_approved" if award[1] > 50 else "judge_extra"
         return self.clause, code, {"points": fmt_cents(award[1])}
+
+    def tally(self, ctx, tables):
+        out: dict[str, int] = {}
+        for t in tables:
+            for s, cents in t.notable:
+                if cents:
+                    out[s.player] = out.get(s.player, 0) + cents
+        return out

@@ -64,3 +64,11 @@ class Penalties(Rule):
         if p.reason:
             return p.clause, "penalty", {"reason": p.reason}
         return p.clause, "penalty_without_reason", {}
+
+    def tally(self, ctx, tables):
+        out: dict[str, int] = {}
+        for t in tables:
+            for s, _ in t.notable:
+                if s.penalties:
+                    out[s.player] = out.get(s.player, 0) + PENALTY_CENTS * len(s.penalties)
+        return out

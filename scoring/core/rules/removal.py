@@ -45,3 +45,16 @@ class Removal(Rule):
     def explain(self, ctx, game, award):
         what = REMOVED_FOURTH_FOUL if award[0].removed == REMOVED_FOURTH_FOUL else REMOVED_DISQUALIFYING
         return self.clause, "removal", {"removal": what}
+
+    def tally(self, ctx, tables):
+        fourth = ctx.settings.fourth_foul_removal_counts
+        out: dict[str, int] = {}
+        for t in tables:
+            if t.notable:
+                annulled = t.result == RESULT_ANNULLED
+                for s, _ in t.notable:
+                    if s.removed is not None:
+                        cents = removal_cents(s, annulled, fourth)
+                        if cents:
+                            out[s.player] = out.get(s.player, 0) + cents
+        return out

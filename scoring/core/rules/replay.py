@@ -49,3 +49,13 @@ class ReplayPenalty(Rule):
         if award[2] >= 2:
             return self.clause, "replay_penalty_again", {"replay": award[2]}
         return self.clause, "replay_penalty", {}
+
+    def tally(self, ctx, tables):
+        count: dict[str, int] = {}
+        for t in tables:
+            if t.result == RESULT_ANNULLED:
+                for s, _ in t.notable:
+                    if s.gross_violation:
+                        count[s.player] = count.get(s.player, 0) + 1
+        # -3 each, and -2 more for each one after the first
+        return {p: YELLOW_CENTS * k + RED_CARD_CENTS * (k - 1) for p, k in count.items()}

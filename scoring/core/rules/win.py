@@ -5,6 +5,8 @@
 """
 from __future__ import annotations
 
+from collections import Counter
+
 from ..decimals import fmt_cents
 from ..model import RESULT_BLACK, RESULT_RED, TEAM_BLACK_ROLES, TEAM_RED_ROLES
 from .base import Rule
@@ -34,3 +36,18 @@ class WinPoints(Rule):
             return f"{clause}, 8.7", f"{game.result}_win_hard", {"k": fmt_cents(award[1])}
         return clause, f"{game.result}_win", {}
 
+    def tally(self, ctx, tables):
+        red, black = [], []  # the winners, one entry a win
+        for t in tables:
+            result = t.result
+            if result == RESULT_RED:
+                red.extend(t.arrangement.red_team(t.players))
+            elif result == RESULT_BLACK:
+                black.extend(t.arrangement.black_team(t.players))
+        wins = Counter(red)
+        wins.update(black)
+        out = {p: WIN_CENTS * w for p, w in wins.items()}
+        if ctx.k_cents is not None:  # K weighs the wins of the hard result (8.7.3)
+            for p, w in Counter(red if ctx.hard_result == RESULT_RED else black).items():
+                out[p] += (ctx.k_cents - WIN_CENTS) * w
+        return out
