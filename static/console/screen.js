@@ -106,6 +106,13 @@
     if (shooter !== null && shooters.indexOf(shooter) >= 0) return shooter;
     return shooters.length ? shooters[0] : null;
   }
+  function nomination(seat) {
+    // the legal withdrawal or nomination of `seat`; else the nomination the judge asked for, so that
+    // the rules say why not (7.5: twice, not in the game, not now …)
+    var turn = view.state.turn;
+    return first("withdraw", function (e) { return e.seat === seat; }) || first("nominate", function (e) { return e.seat === seat; }) ||
+      {type: "nominate", by: turn && turn.seat ? turn.seat : seat, seat: seat};
+  }
   function seatEvent(seat) {
     var p = phase();
     if (p === "day_speech") {
@@ -122,21 +129,23 @@
     var at = named.indexOf(seat);
     if (at >= 0) named.splice(at, 1);
     else if (named.length < 3 && first("best_move", function (e) { return e.seats.indexOf(seat) >= 0; })) named.push(seat);
-    named.sort(function (a, b) { return a - b; });
   }
   function tapSeat(seat) {
     act(function () {
       picked = seat;
       if (bestMoveOpen()) { toggleNamed(seat); render(); return; }
-      var event = seatEvent(seat);
+      var event = phase() === "day_speech" ? nomination(seat) : seatEvent(seat);
       if (event) send(event); else render();
     });
   }
   function foul(seat) {
-    act(function () { send(first("foul", function (e) { return e.seat === seat; })); });
+    act(function () { send(first("foul", function (e) { return e.seat === seat; }) || {type: "foul", seat: seat}); });
   }
   function bestMoveEvent() {
-    return first("best_move", function (e) { return same(e.seats, named); });
+    // the seats in the order the player named them (the legal list has each set once, in order)
+    var sorted = named.slice().sort(function (a, b) { return a - b; });
+    var found = first("best_move", function (e) { return same(e.seats, sorted); });
+    return found ? {type: "best_move", seats: named.slice()} : null;
   }
   function enter() {
     act(function () {
@@ -217,8 +226,8 @@
     });
   }
 
-  function choice(text, event, pressed) {
-    var b = el("button", {type: "button", "class": "c-choice"}, text);
+  function choice(text, event, pressed, attrs) {
+    var b = el("button", Object.assign({type: "button", "class": "c-choice"}, attrs || {}), text);
     if (pressed !== undefined) b.setAttribute("aria-pressed", pressed ? "true" : "false");
     if (!event) b.disabled = true;
     else b.addEventListener("click", function () { act(function () { send(event); }); });
@@ -270,12 +279,12 @@
         }
       }
       var row = el("div", {"class": "c-choices"});
-      legal("vote").forEach(function (e) { row.appendChild(choice(String(e.count), e)); });
+      legal("vote").forEach(function (e) { row.appendChild(choice(String(e.count), e, undefined, {"data-count": e.count})); });
       panel.appendChild(row);
     } else if (p === "all_leave_vote") {
       panel.appendChild(el("p", {"class": "c-big"}, T.all_leave + (typed ? " " + typed + "…" : "")));
       var rowAll = el("div", {"class": "c-choices"});
-      legal("vote_all").forEach(function (e) { rowAll.appendChild(choice(String(e["for"]), e)); });
+      legal("vote_all").forEach(function (e) { rowAll.appendChild(choice(String(e["for"]), e, undefined, {"data-count": e["for"]})); });
       panel.appendChild(rowAll);
     } else if (p === "shooting") {
       var by = currentShooter();
@@ -286,24 +295,27 @@
       legal("shot").forEach(function (e) {
         if (seen.indexOf(e.by) >= 0) return;
         seen.push(e.by);
-        var b = el("button", {type: "button", "class": "c-choice", "aria-pressed": e.by === by ? "true" : "false"}, fmt(T.shooter, {seat: e.by}));
+        var b = el("button", {type: "button", "class": "c-choice", "data-by": e.by, "aria-pressed": e.by === by ? "true" : "false"},
+                   fmt(T.shooter, {seat: e.by}));
         b.addEventListener("click", function () { shooter = e.by; render(); });
         shooters.appendChild(b);
       });
-      if (by !== null) shooters.appendChild(choice(T.shot_none, first("shot", function (e) { return e.by === by && e.at === null; })));
+      if (by !== null) shooters.appendChild(choice(T.shot_none, first("shot", function (e) { return e.by === by && e.at === null; }), undefined, {id: "c-none"}));
       panel.appendChild(shooters);
       panel.appendChild(el("p", {}, shots.length ? fmt(T.shots, {list: shots.join(", ")}) : T.no_shots));
     } else if (p === "don_check" || p === "sheriff_check") {
       panel.appendChild(el("p", {"class": "c-big"}, T.check_hint));
       var rowCheck = el("div", {"class": "c-choices"});
-      rowCheck.appendChild(choice(T.check_none, first(p, function (e) { return e.target === null; })));
+      rowCheck.appendChild(choice(T.check_none, first(p, function (e) { return e.target === null; }), undefined, {id: "c-none"}));
       panel.appendChild(rowCheck);
       nightChecks(panel, night);
     } else if (p === "over" || p === "ended") {
       if (s.result) panel.appendChild(el("p", {"class": "c-big"}, T.result[s.result] || s.result));
       if (p === "over") {
         var rowEnd = el("div", {"class": "c-choices"});
-        legal("end").forEach(function (e) { rowEnd.appendChild(choice(fmt(T.confirm_result, {result: T.result[e.result] || e.result}), e)); });
+        legal("end").forEach(function (e) {
+          rowEnd.appendChild(choice(fmt(T.confirm_result, {result: T.result[e.result] || e.result}), e, undefined, {id: "c-end-" + e.result}));
+        });
         panel.appendChild(rowEnd);
       } else {
         var link = el("a", {href: DATA.urls.protocol, "class": "c-button primary", id: "c-open-protocol"}, T.open_protocol);
@@ -318,8 +330,10 @@
       var fk = s.first_killed ? s.first_killed.seat : "";
       panel.appendChild(el("p", {"class": "c-big"}, fmt(T.best_move_hint, {seat: fk})));
       var rowBest = el("div", {"class": "c-choices"});
-      rowBest.appendChild(choice(fmt(T.best_move_record, {}) + (named.length ? ": " + named.join(", ") : ""), named.length ? bestMoveEvent() : null));
-      if (p === "best_move") rowBest.appendChild(choice(T.best_move_decline, first("next")));
+      var record = choice(T.best_move_record + (named.length ? ": " + named.join(", ") : ""), bestMoveEvent());
+      record.id = "c-best-move";
+      rowBest.appendChild(record);
+      if (p === "best_move") rowBest.appendChild(choice(T.best_move_decline, first("next"), undefined, {id: "c-best-move-none"}));
       panel.appendChild(rowBest);
     }
     if (s.first_killed && s.first_killed.named && s.first_killed.named.length && (p === "night_last_words" || p === "best_move")) {
@@ -533,8 +547,7 @@
     if (lower === "n" || lower === "т") {
       e.preventDefault();
       act(function () {
-        if (picked === null) return;
-        send(first("withdraw", function (x) { return x.seat === picked; }) || first("nominate", function (x) { return x.seat === picked; }));
+        if (picked !== null) send(nomination(picked));
       });
       return;
     }
