@@ -30,11 +30,11 @@ def screen_texts() -> dict:
     """Every text the screen's script shows, translated; ``{n}``-style holes are filled there."""
     return {
         "phase": {
-            "night0_mafia": _("Night 0: the mafia's agreement"), "night0_sheriff": _("Night 0: the sheriff looks around"),
+            "night0_mafia": _("The mafia's agreement"), "night0_sheriff": _("The sheriff looks around"),
             "day_speech": _("Speeches"), "voting": _("Vote"), "tie_speech": _("Tie speeches"),
-            "all_leave_vote": _("“All leave?”"), "last_words": _("Last words"), "shooting": _("Night: shooting"),
-            "don_check": _("Night: the don's check"), "sheriff_check": _("Night: the sheriff's check"),
-            "best_move": _("Best move"), "night_last_words": _("Morning: the victim's last words"),
+            "all_leave_vote": _("“All leave?”"), "last_words": _("Last words"), "shooting": _("Shooting"),
+            "don_check": _("The don's check"), "sheriff_check": _("The sheriff's check"),
+            "best_move": _("Best move"), "night_last_words": _("Morning: the last words of the night's victim"),
             "over": _("Game over: confirm the result"), "ended": _("The game is recorded"),
         },
         "kind": {
@@ -50,7 +50,7 @@ def screen_texts() -> dict:
         "speaks": _("Speaks: {seat}"), "no_turn": _("No one has the floor"),
         "in_game": _("in the game"), "voted": _("voted out"), "killed": _("killed"), "removed": _("removed"),
         "speaking": _("speaks"), "nominated": _("nominated"), "picked": _("picked"), "fouls": _("fouls"),
-        "foul": _("+ foul"), "foul_title": _("Give seat {seat} a foul (now {n})"),
+        "foul": _("+ foul"), "foul_short": pgettext("a foul button, short", "+F"), "foul_title": _("Give seat {seat} a foul (now {n})"),
         "next": _("Next"), "undo": _("Undo"), "start": _("Start"), "stop": _("Stop"), "reset": _("Full time"),
         "show_roles": _("Hold to show roles"),
         "nominate_hint": _("Tap the seat {seat} nominates."), "nominations": _("Nominated, in order: {list}"),
@@ -58,7 +58,7 @@ def screen_texts() -> dict:
         "vote_call": _("Votes for seat {seat} ({i} of {n})"), "votes_left": _("Votes not yet cast: {n}"),
         "vote_rest": _("The last nominee, seat {seat}, gets the rest: {n}"),
         "vote_counts": _("Counted: {list}"), "all_leave": _("“All the tied players leave?” Votes for:"),
-        "shooter": _("Shot of seat {seat}"), "shot_hint": _("Tap the seat that seat {seat} shoots at."),
+        "shooter": _("Black {n}"), "shot_hint": _("Tap the seat black {n} shoots at."),
         "shot_none": _("Several seats / no clear shot"), "shots": _("Shots: {list}"), "no_shots": _("No shot entered."),
         "close_shooting": _("Close the shooting"),
         "check_hint": _("Tap the seat checked."), "check_none": _("Showed nothing"),

@@ -220,8 +220,9 @@
       var button = li.querySelector(".c-foul");
       button.disabled = !first("foul", function (e) { return e.seat === seat; });
       li.querySelector(".c-foul-long").textContent = T.foul;
-      li.querySelector(".c-foul-short").textContent = "+";
-      li.querySelector(".c-foul-count").textContent = fouls + " " + "●●●●".slice(0, fouls) + "○○○○".slice(0, 4 - fouls);
+      li.querySelector(".c-foul-short").textContent = T.foul_short;
+      li.querySelector(".c-foul-count").textContent = String(fouls);
+      li.querySelector(".c-foul-dots").textContent = " " + "●●●●".slice(0, fouls) + "○○○○".slice(0, 4 - fouls);
       button.setAttribute("aria-label", fmt(T.foul_title, {seat: seat, n: fouls}));
     });
   }
@@ -288,20 +289,28 @@
       panel.appendChild(rowAll);
     } else if (p === "shooting") {
       var by = currentShooter();
-      var shots = night ? night.shots.map(function (x) { return x[0] + "→" + (x[1] === null ? T.none : x[1]); }) : [];
-      panel.appendChild(el("p", {"class": "c-big"}, by !== null ? fmt(T.shot_hint, {seat: by}) : T.close_shooting));
+
+      // The blacks are named by their order (their seats only while the roles are shown): the
+      // screen faces the judge, but a glance from the table must not learn who shoots.
+      var blacks = SEATS.filter(function (n) { return ROLE[n] === "black" || ROLE[n] === "don"; });
+      var ordinal = function (seat) { return blacks.indexOf(seat) + 1; };
+      var hint = el("p", {"class": "c-big"}, by !== null ? fmt(T.shot_hint, {n: ordinal(by)}) : T.close_shooting);
+      if (by !== null) hint.appendChild(el("span", {"class": "c-secret c-inline"}, " (" + by + ")"));
+      panel.appendChild(hint);
       var shooters = el("div", {"class": "c-choices"});
       var seen = [];
       legal("shot").forEach(function (e) {
         if (seen.indexOf(e.by) >= 0) return;
         seen.push(e.by);
         var b = el("button", {type: "button", "class": "c-choice", "data-by": e.by, "aria-pressed": e.by === by ? "true" : "false"},
-                   fmt(T.shooter, {seat: e.by}));
+                   fmt(T.shooter, {n: ordinal(e.by)}));
+        b.appendChild(el("span", {"class": "c-secret c-inline"}, " (" + e.by + ")"));
         b.addEventListener("click", function () { shooter = e.by; render(); });
         shooters.appendChild(b);
       });
       if (by !== null) shooters.appendChild(choice(T.shot_none, first("shot", function (e) { return e.by === by && e.at === null; }), undefined, {id: "c-none"}));
       panel.appendChild(shooters);
+      var shots = night ? night.shots.map(function (x) { return fmt(T.shooter, {n: blacks.indexOf(x[0]) + 1}) + " → " + (x[1] === null ? T.none : x[1]); }) : [];
       panel.appendChild(el("p", {}, shots.length ? fmt(T.shots, {list: shots.join(", ")}) : T.no_shots));
     } else if (p === "don_check" || p === "sheriff_check") {
       panel.appendChild(el("p", {"class": "c-big"}, T.check_hint));

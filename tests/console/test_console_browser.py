@@ -130,7 +130,7 @@ def test_a_whole_game_by_keyboard_on_a_laptop_and_the_timer_survives_a_reload(li
     log_in(page, live_server, cast.judge)
     open_screen(page, cast.game)
     assert all_seats_on_screen(page, LAPTOP)
-    assert "Ночь 0: договорка мафии" in page.inner_text(".c-phase")
+    assert "Ночь 0 · Договорка мафии" in page.inner_text(".c-phase")
     assert "Пробел" in page.inner_text("#c-keys")  # the keys are listed on the page
 
     # The timer: Space starts the mafia's minute; a reload finds it running, not reset.
@@ -194,7 +194,7 @@ def test_a_whole_game_by_taps_on_a_phone(live_server, browser_page):
     assert all_seats_on_screen(page, TABLET)
     page.set_viewport_size(PHONE)
     assert page.evaluate(SIDEWAYS) <= 0
-    assert "Night 0: the mafia's agreement" in page.inner_text(".c-phase")
+    assert "Night 0 · The mafia's agreement" in page.inner_text(".c-phase")
     # roles stay hidden until the judge holds the button
     assert not page.is_visible('.c-seat[data-seat="1"] .c-role')
     box = page.locator("#c-roles").bounding_box()
