@@ -428,11 +428,19 @@
     saveClock();
     renderClock();
     if (client.timer) {
-      client.timer({action: action, turn: clock.turn, seconds: seconds || 0}).then(function (answer) {
-        if (answer && answer.clock && clock && answer.clock.turn === clock.turn) { clock = fromServer(answer.clock); saveClock(); renderClock(); }
-      }, function () { /* offline: the browser's copy holds until the next load */ });
+      // One request at a time, in the order pressed (↑ held down sends many); the server's answer
+      // is taken only after the last one, so the display never jumps back to an older state.
+      var body = {action: action, turn: clock.turn, seconds: seconds || 0};
+      timerPending += 1;
+      timerChain = timerChain.then(function () { return client.timer(body); }).then(function (answer) {
+        timerPending -= 1;
+        if (!timerPending && answer && answer.clock && clock && answer.clock.turn === clock.turn) {
+          clock = fromServer(answer.clock); saveClock(); renderClock();
+        }
+      }, function () { timerPending -= 1; /* offline: the browser's copy holds until the next load */ });
     }
   }
+  var timerChain = Promise.resolve(), timerPending = 0;
   function toggleTimer() { if (clock) timerAction(clock.running ? "stop" : "start"); }
   function clockText(ms) {
     var sign = ms < 0 ? "−" : "";

@@ -167,6 +167,17 @@ def test_backspace_undoes_and_a_refusal_names_its_rule(live_server, browser_page
     page.set_viewport_size(LAPTOP)
     log_in(page, live_server, cast.judge)
     open_screen(page, cast.game)
+    # The timer beeps 10 s before the end and at the end, and never moves the game on (7.3.3).
+    for _ in range(11):
+        page.keyboard.press("ArrowDown")  # 60 s − 55 s
+    page.wait_for_selector('#c-timer[data-remaining="5"]')
+    page.keyboard.press(" ")
+    page.wait_for_selector('#console[data-beeps="1"]')
+    page.wait_for_selector('#console[data-beeps="2"]', timeout=10_000)
+    page.wait_for_function("document.getElementById('c-time').textContent.startsWith('−')")  # it runs over
+    assert "over" in page.get_attribute("#c-timer", "class") and page.inner_text("#c-time-note")
+    assert page.get_attribute("#console", "data-index") == "0" and page.get_attribute("#console", "data-phase") == "night0_mafia"
+    page.keyboard.press(" ")
     for key in ("Enter", "Enter"):
         page.keyboard.press(key)
     wait_index(page, 2)
