@@ -2,6 +2,7 @@
 stored deadline (a reload reads the same timer), and a new turn starting from its full length."""
 import datetime
 import json
+import re
 
 import pytest
 from django.urls import reverse
@@ -108,3 +109,29 @@ def test_a_bad_timer_request_names_its_field(client, cast, body, field):
     response = timer(client, cast.game, body)
     assert response.status_code == 400 and response.json()["error"]["field"] == field
     assert client.post(reverse("console:timer", args=[cast.game.pk]), "nope", content_type="application/json").status_code == 400
+
+
+def _texts(value, key=""):
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _texts(v, f"{key}.{k}")
+    else:
+        yield key, value
+
+
+def test_every_text_of_the_screen_and_its_keys_is_in_russian_and_english():
+    from django.utils import translation
+
+    from console.screen import keyboard_help, screen_texts
+    from tests.languages import ENGLISH
+
+    with translation.override("en"):
+        english = dict(_texts(screen_texts())) | {f"key{i}": what for i, (_k, what) in enumerate(keyboard_help())}
+    with translation.override("ru"):
+        russian = dict(_texts(screen_texts())) | {f"key{i}": what for i, (_k, what) in enumerate(keyboard_help())}
+    for key, text in english.items():
+        if not any(c.isalpha() for c in text):
+            continue  # "—", "1 … 9, 0"
+        assert russian[key] != text, f"{key}: no Russian for {text!r}"
+        assert set(re.findall(r"\{\w+\}", russian[key])) == set(re.findall(r"\{\w+\}", text)), key
+        assert not ENGLISH.search(russian[key]), f"{key}: English in {russian[key]!r}"
