@@ -161,7 +161,7 @@ def test_a_whole_game_by_keyboard_on_a_laptop_and_the_timer_survives_a_reload(li
     page.wait_for_selector("#protocol-form")
 
 
-def test_backspace_undoes_and_a_refusal_names_its_rule(live_server, browser_page):
+def test_backspace_undoes_a_refusal_names_its_rule_and_offline_is_shown(live_server, browser_page):
     cast = seat_roles(make_cast(), "g1_fiim_red_win.json")
     page = browser_page
     page.set_viewport_size(LAPTOP)
@@ -194,6 +194,19 @@ def test_backspace_undoes_and_a_refusal_names_its_rule(live_server, browser_page
     wait_index(page, 4)
     assert "▲" not in page.inner_text('.c-seat[data-seat="3"]')
     assert [e["type"] for e in stored(cast.game)] == ["next", "next", "nominate", "undo"]
+
+    # Without a connection the screen says so (this online client keeps no queue: nothing waits)
+    # and stores nothing; back online, the same key stores the event.
+    page.context.set_offline(True)
+    page.keyboard.press("Enter")
+    page.wait_for_selector('#c-status[data-online="false"]')
+    assert page.inner_text("#c-status") == "нет связи — ждут отправки: 0"
+    assert "Нет связи" in page.inner_text("#c-message")
+    page.context.set_offline(False)
+    page.keyboard.press("Enter")
+    wait_index(page, 5)
+    assert page.inner_text("#c-status") == "на связи"
+    assert stored(cast.game)[-1] == {"type": "next", "seat": 1}
 
 
 def test_a_whole_game_by_taps_on_a_phone(live_server, browser_page):
