@@ -15,6 +15,13 @@ class ConsoleLog(models.Model):
     header = models.JSONField(_("log header"), help_text=_("The mafia-game-log/1 document without its events."))
     length = models.PositiveIntegerField(_("events stored"), default=0)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    # The turn's timer as a stored deadline (console/timer.py): a reload, a second tab or a tablet
+    # that slept finds it where it was. ``timer_turn`` names the turn it belongs to ("D1#3": the
+    # label and the turn's number in the label's trace), so a new turn starts with a full timer.
+    timer_turn = models.CharField(_("timer's turn"), max_length=16, blank=True, default="")
+    timer_running = models.BooleanField(_("timer running"), default=False)
+    timer_deadline = models.DateTimeField(_("timer ends at"), null=True, blank=True)
+    timer_remaining_ms = models.IntegerField(_("timer left (ms)"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("console log")

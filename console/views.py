@@ -1,6 +1,7 @@
 """The console's JSON endpoints (spec/game-log.md "Storing a log").
 
-``GET  /judge/games/<id>/console/``        the current view: index, state, trace, legal events
+``GET  /judge/games/<id>/console/``        the current view: index, state, trace, legal events, and
+    ``clock``, the turn's stored timer (console/timer.py)
 ``POST /judge/games/<id>/console/``        ``{"index": n, "event": {...}}`` →
     200 the new view | 409 conflict, with the current view | 400 refused (code, rule, message) or
     a malformed body (naming the field) | 403 not the table's judge / chief judge, or not logged in.
@@ -15,7 +16,8 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from console import services
+from console import services, timer
+from console.models import ConsoleLog
 from protocols.models import Game
 from tournaments.permissions import PermissionRefused
 
@@ -33,7 +35,9 @@ def console(request, pk: int):
     game = get_object_or_404(Game.objects.select_related("tournament"), pk=pk)
     try:
         if request.method == "GET":
-            return JsonResponse(services.console_view(game=game, user=request.user))
+            view = services.console_view(game=game, user=request.user)
+            view["clock"] = timer.timer_json(ConsoleLog.objects.get(game=game), view)  # the stored timer (console/timer.py)
+            return JsonResponse(view)
         return _post(request, game)
     except PermissionRefused:
         return _error(403, "forbidden", _("Only the judge of this game's table or the chief judge may run its console."))

@@ -151,6 +151,26 @@ def add_demo_roles(tournament: Tournament, cast: Cast) -> Player:
     return player
 
 
+def deal_unplayed_roles(tournament: Tournament) -> int:
+    """Deal the roles (6 red, 1 sheriff, 2 black, 1 don) of every game of `tournament` that is
+    seated, not played and has no role yet, as the judge deals the cards before night 0, so that its
+    judge can run it on the console at once (the console's log starts from the seats and roles).
+    Seeded by the game's number: the same deal on every machine. Returns how many games it dealt;
+    a second run deals none (a dealt or entered game is left alone)."""
+    dealt = 0
+    for game in Game.objects.filter(tournament=tournament, status=GameStatus.SCHEDULED).order_by("number"):
+        seats = list(game.seats.order_by("number"))
+        if len(seats) != 10 or any(s.role for s in seats):
+            continue
+        roles = ["red"] * 6 + ["sheriff", "black", "black", "don"]
+        random.Random(f"{tournament.slug}-{game.number}-roles").shuffle(roles)
+        for seat, role in zip(seats, roles):
+            seat.role = role
+        Seat.objects.bulk_update(seats, ["role"])
+        dealt += 1
+    return dealt
+
+
 def _sign_off_versions(tournament: Tournament) -> None:
     signed = Game.objects.filter(tournament=tournament, status=GameStatus.SIGNED_OFF).select_related("signed_off_by")
     ProtocolVersion.objects.bulk_create(

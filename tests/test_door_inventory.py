@@ -403,6 +403,11 @@ def site_doors() -> list[Door]:
         # the console of table 2's game (JSON for the table's script: a stranger gets 403, not a login page)
         Door("judge/games/<int:pk>/console/", lambda w: reverse("console:console", args=[w.other.pk]),
              lambda who: "ok" if who in {"superuser", "chief", "judge_2"} else "denied"),
+        # the judge's screen at table 2 (a page: a visitor is sent to the login) and its timer (JSON)
+        custom("judge/games/<int:pk>/console/screen/", lambda w: reverse("console:screen", args=[w.other.pk]),
+               {"superuser", "chief", "judge_2"}, login="login"),
+        Door("judge/games/<int:pk>/console/timer/", lambda w: reverse("console:timer", args=[w.other.pk]),
+             lambda who: "invalid" if who in {"superuser", "chief", "judge_2"} else "denied", method="post", json=True),
         # the printable judge and hall cards: the tournament's organisers
         Door("t/<slug:slug>/cards/", lambda w: f"/t/{slug(w)}/cards/", lambda who: "ok" if who in ORGANISERS else "hidden"),
         # -- the chief judge's desk

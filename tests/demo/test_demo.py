@@ -46,7 +46,9 @@ def test_it_creates_the_demo_and_prints_its_slug_and_credentials(first_run):
     assert statuses == {**{(n, GameStatus.SIGNED_OFF): 2 for n in range(1, 8)}, (8, GameStatus.SCHEDULED): 2}
     last = qualifying.filter(round__number=8)
     assert sorted(last.values_list("judge__user__username", flat=True)) == ["judge1", "judge2"]
-    assert Seat.objects.filter(game__in=last, role="").count() == 20 and not last.exclude(result="").exists()
+    assert not last.exclude(result="").exists() and not Nomination.objects.filter(game__in=last).exists()
+    for game in last:  # the cards are dealt, so that the judges can run the round on the console
+        assert Counter(game.seats.values_list("role", flat=True)) == {"red": 6, "sheriff": 1, "black": 2, "don": 1}
     # Every player plays each of the 8 qualifying rounds once.
     per_player = Counter(Seat.objects.filter(game__in=qualifying).values_list("player_id", flat=True))
     assert set(per_player.values()) == {8}
@@ -58,6 +60,16 @@ def test_a_judge_logging_in_finds_a_game_to_enter(first_run, client):
     page = client.get("/judge/")
     assert page.status_code == 200 and f"/judge/games/{game.pk}/" in page.content.decode()
     assert client.get(f"/judge/games/{game.pk}/").status_code == 200
+
+
+def test_the_judge_of_the_unplayed_round_runs_it_on_the_console(first_run, client):
+    client.force_login(get_user_model().objects.get(username="judge2"))
+    game = Game.objects.get(tournament__slug="demo", round__number=8, judge__user__username="judge2")
+    screen = f"/judge/games/{game.pk}/console/screen/"
+    assert screen in client.get("/judge/").content.decode()
+    assert 'id="console-data"' in client.get(screen).content.decode()
+    view = client.get(f"/judge/games/{game.pk}/console/").json()
+    assert view["state"]["phase"] == "night0_mafia" and {"type": "next"} in view["legal"]
 
 
 def test_running_it_twice_duplicates_nothing(first_run):

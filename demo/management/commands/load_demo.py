@@ -1,6 +1,6 @@
 from django.core.management.base import BaseCommand
 
-from demo.builder import Cast, add_demo_roles, build_tournament
+from demo.builder import Cast, add_demo_roles, build_tournament, deal_unplayed_roles
 from scoring.recompute import recompute
 from seating.core.generator import default_iterations
 from tournaments.models import Tournament
@@ -27,6 +27,7 @@ class Command(BaseCommand):
             final_games=0, unplayed_rounds=1, versions=True,
         )
         player = add_demo_roles(tournament, cast)
+        deal_unplayed_roles(tournament)  # the last round's cards are dealt: its judges may run it on the console
         # The standings pages read a stored snapshot: make sure there is one (a no-op if the
         # job that the tournament's creation enqueued has already stored it).
         recompute(tournament.pk)
@@ -38,7 +39,7 @@ class Command(BaseCommand):
         write(f"Chief judge: {site}/judge/ and the desk {site}/desk/{tournament.slug}/ (a protest waits there)"
               f"  user {cast.chief[0]}  password {cast.chief[1]}")
         write(f"Table judges: {site}/judge/  users judge1, judge2  password {cast.judge_password}"
-              " (the last qualifying round is theirs to enter)")
+              " (the last qualifying round is theirs to run on the console or to enter)")
         write(f"Player {player.nickname}: {site}/judge/  user {cast.player[0]}  password {cast.player[1]}"
               " (may file a protest on their last game for ten minutes after this command)")
         write(f"Public standings: {site}/t/{tournament.slug}/")

@@ -1,0 +1,166 @@
+"""The judge's screen at the table (``/judge/games/<id>/console/screen/``) and the timer's door
+(``POST /judge/games/<id>/console/timer/``).
+
+The screen is one page and its scripts (static/console/): ``online.js`` talks to the JSON endpoint
+(console/views.py) and ``screen.js`` draws the view it gets and builds events only from the view's
+``legal`` list, so the screen can never offer what the rules refuse. Its texts come from the
+catalogue, rendered into the page as data (``screen_texts``), in the page's language.
+"""
+from __future__ import annotations
+
+import json
+
+from django.contrib.auth.decorators import login_required
+from django.http import JsonResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+from django.views.decorators.http import require_POST
+
+from console import services, timer
+from console.models import ConsoleLog
+from protocols.models import Game
+from tournaments.permissions import PermissionRefused, may_run_console
+
+BODY_MAX = 4 * 1024
+
+
+def screen_texts() -> dict:
+    """Every text the screen's script shows, translated; ``{n}``-style holes are filled there."""
+    return {
+        "phase": {
+            "night0_mafia": _("The mafia's agreement"), "night0_sheriff": _("The sheriff looks around"),
+            "day_speech": _("Speeches"), "voting": _("Vote"), "tie_speech": _("Tie speeches"),
+            "all_leave_vote": _("“All leave?”"), "last_words": _("Last words"), "shooting": _("Shooting"),
+            "don_check": _("The don's check"), "sheriff_check": _("The sheriff's check"),
+            "best_move": _("Best move"), "night_last_words": _("Morning: the last words of the night's victim"),
+            "over": _("Game over: confirm the result"), "ended": _("The game is recorded"),
+        },
+        "kind": {
+            "normal": _("speech"), "short": _("short speech"), "silenced": _("silenced: may only nominate"),
+            "tie": _("tie speech"), "last_words": _("last words"), "night_last_words": _("last words"),
+            "best_move": _("best move"), "mafia_agreement": _("the mafia agree"), "sheriff_look": _("the sheriff looks"),
+        },
+        "role": {"red": _("red"), "sheriff": _("sheriff"), "black": _("mafia"), "don": _("don")},
+        "role_letter": {"red": pgettext("role letter", "R"), "sheriff": pgettext("role letter", "S"),
+                        "black": pgettext("role letter", "M"), "don": pgettext("role letter", "D")},
+        "result": {"red": _("Red wins"), "black": _("Mafia wins"), "draw": _("Draw"), "annulled": _("Annulled: a replay")},
+        "day": _("Day {n}"), "night": _("Night {n}"),
+        "speaks": _("Speaks: {seat}"), "no_turn": _("No one has the floor"),
+        "in_game": _("in the game"), "voted": _("voted out"), "killed": _("killed"), "removed": _("removed"),
+        "speaking": _("speaks"), "nominated": _("nominated"), "picked": _("picked"), "fouls": _("fouls"),
+        "foul": _("+ foul"), "foul_short": pgettext("a foul button, short", "+F"), "foul_title": _("Give seat {seat} a foul (now {n})"),
+        "next": _("Next"), "undo": _("Undo"), "start": _("Start"), "stop": _("Stop"), "reset": _("Full time"),
+        "show_roles": _("Hold to show roles"),
+        "nominate_hint": _("Tap the seat {seat} nominates."), "nominations": _("Nominated, in order: {list}"),
+        "no_nominations": _("No nominations yet."),
+        "vote_call": _("Votes for seat {seat} ({i} of {n})"), "votes_left": _("Votes not yet cast: {n}"),
+        "vote_rest": _("The last nominee, seat {seat}, gets the rest: {n}"),
+        "vote_counts": _("Counted: {list}"), "all_leave": _("“All the tied players leave?” Votes for:"),
+        "shooter": _("Black {n}"), "shot_hint": _("Tap the seat black {n} shoots at."),
+        "shot_none": _("Several seats / no clear shot"), "shots": _("Shots: {list}"), "no_shots": _("No shot entered."),
+        "close_shooting": _("Close the shooting"),
+        "check_hint": _("Tap the seat checked."), "check_none": _("Showed nothing"),
+        "don_answer": _("The don checked seat {seat}: {answer}"), "sheriff_answer": _("The sheriff checked seat {seat}: {answer}"),
+        "is_sheriff": _("the sheriff ✔"), "not_sheriff": _("not the sheriff ✘"),
+        "is_black": _("black ●"), "is_red": _("red ○"), "nothing": _("nothing shown"),
+        "best_move_hint": _("Tap up to three seats named by seat {seat}, then record."),
+        "best_move_record": _("Record the best move"), "best_move_named": _("Best move: {list}"),
+        "best_move_decline": _("No best move"),
+        "confirm_result": _("Confirm: {result}"), "open_protocol": _("Open the protocol: extra points and sign-off"),
+        "online": _("online"), "offline": _("offline — {n} waiting"), "sending": _("sending…"),
+        "refused": _("Refused by rule {rule} ({code})."), "conflict": _("Another screen stored an event first; this is the game now."),
+        "network": _("No connection: the event was not stored."),
+        "timer_over": _("time is up"), "events": _("events stored: {n}"),
+        "remove": _("Remove"), "override": _("Judge's decision"), "reason": _("Reason"), "seat": _("Seat"),
+        "send": _("Enter"), "none": _("—"),
+        "removal": {"disqualifying": _("disqualifying foul"), "team_loss": _("team loss"), "replay": _("replay (game annulled)")},
+        "overrides": {"cancel_vote": _("cancel today's vote"), "hold_vote": _("hold today's vote"),
+                      "fouls": _("set the fouls of a seat to"), "result": _("award the result")},
+    }
+
+
+def keyboard_help() -> list[tuple[str, str]]:
+    return [
+        (_("1 … 9, 0"), _("pick a seat (0 = seat 10); in a vote, type the count")),
+        ("F", _("a foul to the picked seat")), ("N", _("nominate the picked seat")),
+        ("Enter", _("next; in a vote, at night and for the best move: enter what was typed or picked")),
+        ("−", _("a shot at several seats, or a check that shows nothing")),
+        (_("Space"), _("start / stop the timer")), ("↑ ↓", _("add / take 5 seconds")),
+        ("Backspace", _("undo the last event")), ("R", _("hold to show the roles")),
+    ]
+
+
+def refresh_unplayed_header(game: Game) -> None:
+    """A log opened before the roles were dealt keeps the header of that moment; while it has no
+    event yet, it takes the protocol's seats and roles as they are now (the judge dealt them on the
+    entry page since). A log with events never changes its header here (7.16.3)."""
+    log = ConsoleLog.objects.filter(game=game, length=0).first()
+    if log is not None:
+        header = services.header_of(game)
+        if log.header != header:
+            log.header = header
+            log.save(update_fields=["header"])
+
+
+@login_required(login_url="protocols:login")
+def screen(request, pk: int):
+    game = get_object_or_404(Game.objects.select_related("tournament", "round", "table", "stage"), pk=pk)
+    if not may_run_console(request.user, game):
+        return render(request, "protocols/denied.html", {
+            "game": game, "message": _("Only the judge of this game's table or the chief judge may run its console."),
+        }, status=403)
+    refresh_unplayed_header(game)
+    seats = list(game.seats.select_related("player").order_by("number"))
+    roles_dealt = len(seats) == 10 and all(s.role for s in seats)
+    data = {
+        "game": game.pk,
+        "urls": {"console": reverse("console:console", args=[game.pk]), "timer": reverse("console:timer", args=[game.pk]),
+                 "protocol": reverse("protocols:game", args=[game.pk])},
+        "seats": [{"seat": s.number, "player": s.player.nickname if s.player_id else "", "role": s.role} for s in seats],
+        "texts": screen_texts(),
+    }
+    return render(request, "console/screen.html", {
+        "game": game, "tournament": game.tournament, "roles_dealt": roles_dealt, "screen_data": data,
+        "keys": keyboard_help(), "seat_numbers": range(1, 11),
+    })
+
+
+@require_POST
+def timer_door(request, pk: int):
+    """``POST {"action": start|stop|add|reset, "turn": "D1#3", "seconds": ±n}`` → 200 the timer |
+    409 another turn (with the current timer) | 400 naming the field | 403."""
+    if not request.user.is_authenticated:
+        return _error(403, "login", _("Log in to run the console."))
+    game = get_object_or_404(Game.objects.select_related("tournament"), pk=pk)
+    if not may_run_console(request.user, game):  # the right before the body: a stranger learns nothing
+        return _error(403, "forbidden", _("Only the judge of this game's table or the chief judge may run its console."))
+    try:
+        body = json.loads(request.body) if len(request.body) <= BODY_MAX else None
+    except (ValueError, UnicodeDecodeError):
+        body = None
+    if not isinstance(body, dict):
+        return _error(400, "body", _("The request must be a JSON object with action and turn."))
+    action, turn, seconds = body.get("action"), body.get("turn"), body.get("seconds", 0)
+    if action not in timer.ACTIONS:
+        return _error(400, "action", _("action: one of start, stop, add, reset."), field="action")
+    if not isinstance(turn, str):
+        return _error(400, "turn", _("turn: the turn's name the timer belongs to, as the view gives it."), field="turn")
+    if not isinstance(seconds, int) or isinstance(seconds, bool):
+        return _error(400, "seconds", _("seconds: a whole number."), field="seconds")
+    try:
+        view = services.console_view(game=game, user=request.user)
+        log = ConsoleLog.objects.get(game=game)
+        return JsonResponse({"clock": timer.change_timer(log=log, view=view, action=action, turn=turn, seconds=seconds)})
+    except PermissionRefused:
+        return _error(403, "forbidden", _("Only the judge of this game's table or the chief judge may run its console."))
+    except services.ConsoleRefused:
+        return _error(400, "LOG_ROLES", _("The seats and roles of this game are not complete: deal the roles first."))
+    except timer.TimerStale:
+        return JsonResponse({"error": {"code": "conflict", "message": _("The game has moved on: this is its timer now.")},
+                             "clock": timer.timer_json(log, view)}, status=409)
+
+
+def _error(status: int, code: str, message: str, **extra) -> JsonResponse:
+    return JsonResponse({"error": {"code": code, "message": message, **extra}}, status=status)
