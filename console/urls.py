@@ -1,9 +1,13 @@
 from django.urls import path
 
-from . import views
+from . import offline, views
 
 app_name = "console"
 
 urlpatterns = [
     path("judge/games/<int:pk>/console/", views.console, name="console"),
+    # offline play (console/offline.py): the log for the browser's copy, the core, the service worker
+    path("judge/games/<int:pk>/console/log/", offline.log, name="log"),
+    path("judge/console/core.zip", offline.core_zip_view, name="core_zip"),
+    path("judge/console-sw.js", offline.service_worker, name="service_worker"),
 ]
