@@ -403,6 +403,12 @@ def site_doors() -> list[Door]:
         # the console of table 2's game (JSON for the table's script: a stranger gets 403, not a login page)
         Door("judge/games/<int:pk>/console/", lambda w: reverse("console:console", args=[w.other.pk]),
              lambda who: "ok" if who in {"superuser", "chief", "judge_2"} else "denied"),
+        # its log for the browser's offline copy: the same people; the rules' sources and the
+        # service worker are the same for everyone (no game in them)
+        Door("judge/games/<int:pk>/console/log/", lambda w: reverse("console:log", args=[w.other.pk]),
+             lambda who: "ok" if who in {"superuser", "chief", "judge_2"} else "denied"),
+        custom("judge/console/core.zip", lambda w: reverse("console:core_zip"), everyone, login="login"),
+        custom("judge/console-sw.js", lambda w: reverse("console:service_worker"), everyone, login="login"),
         # the printable judge and hall cards: the tournament's organisers
         Door("t/<slug:slug>/cards/", lambda w: f"/t/{slug(w)}/cards/", lambda who: "ok" if who in ORGANISERS else "hidden"),
         # -- the chief judge's desk

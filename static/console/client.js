@@ -120,7 +120,7 @@
     if (canonical(this.status) === before) return;
     var copy = Object.assign({}, this.status);
     this.statusListeners.forEach(function (cb) { cb(copy); });
-    if ("login" in change) showLogin(this.status.login, this.status.waiting);
+    if ("login" in change || this.status.login) showLogin(this.status.login, this.status.waiting);
   };
 
   ConsoleClient.prototype.showView = function (view) {

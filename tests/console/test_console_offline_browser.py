@@ -84,7 +84,7 @@ def test_offline_in_day_2_queues_checks_and_survives_a_reload(live_server, chrom
         for event in events[:day2]:
             assert page.evaluate(SEND, event)["status"] == "stored"
         # the worker has stored the page and its files, and the rules are loaded
-        page.wait_for_function("navigator.serviceWorker.controller !== null")
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
         started = time.monotonic()
         page.evaluate("async () => { await MafiaEngine.ready; }")
         print(f"engine ready after {time.monotonic() - started:.1f} s more; load {page.evaluate('MafiaEngine.loadMs')} ms")
@@ -113,7 +113,7 @@ def test_offline_in_day_2_queues_checks_and_survives_a_reload(live_server, chrom
 
         go_online(context)
         page.evaluate("() => client.flush()")
-        page.wait_for_function("client.status.waiting === 0 && client.status.online")
+        page.wait_for_function("() => client.status.waiting === 0 && client.status.online")
         assert stored(cast.game) == events[:day2 + 5]
         after = page.evaluate(SEND, events[day2 + 5])
         assert after["status"] == "stored" and after["view"]["index"] == day2 + 6
@@ -144,5 +144,39 @@ def test_two_tabs_send_the_same_event_one_is_stored_the_other_sees_the_stored_st
         assert second.evaluate(SEND, cast.events[1])["status"] == "stored"
         assert stored(cast.game) == cast.events[:2]
         assert json.loads(json.dumps(second.evaluate("client.index"))) == 2
+    finally:
+        context.close()
+
+
+def test_an_expired_session_keeps_the_queue_and_asks_for_the_password_again(live_server, chromium_browser):
+    cast = seat_roles(make_cast(), "g1_fiim_red_win.json")
+    context = chromium_browser.new_context(viewport={"width": 375, "height": 740})
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    try:
+        login(page, live_server, cast)
+        url = f"{live_server.url}/judge/games/{cast.game.pk}/console/test-page/"
+        page.goto(url)
+        page.evaluate(OPEN)
+        for event in cast.events[:2]:
+            assert page.evaluate(SEND, event)["status"] == "stored"
+        context.clear_cookies(name="sessionid")  # the session ends while the judge plays
+
+        waiting = page.evaluate(SEND, cast.events[2])
+        assert waiting["status"] == "queued" and waiting["view"]["index"] == 3
+        assert page.evaluate("client.status.login") is True and page.evaluate("client.status.waiting") == 1
+        link = page.locator("#console-login a")
+        assert link.is_visible() and "(1)" in link.inner_text()
+        assert stored(cast.game) == cast.events[:2]
+
+        link.click()  # the login page, and back to the console with the queue still in the browser
+        page.wait_for_url("**/judge/login/**")
+        page.fill("#id_username", cast.judge.username)
+        page.fill("#id_password", PASSWORD)
+        page.keyboard.press("Enter")
+        page.wait_for_url(url)
+        page.evaluate(OPEN)
+        page.wait_for_function("() => client.status.waiting === 0 && !client.status.login")
+        assert stored(cast.game) == cast.events[:3]
     finally:
         context.close()
