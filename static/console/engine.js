@@ -47,6 +47,7 @@
 
   function createEngine(defaults) {
     var py = null, viewFn = null, replayFn = null, loading = null, loadedIn = null;
+    var timings = {};  // ms from the start of load(): module imported, Pyodide started, core ready
 
     function load(options) {
       if (loading) return loading;
@@ -55,17 +56,19 @@
       loading = (async function () {
         var moduleUrl = options.pyodideModule || (defaults.pyodide + "pyodide.mjs");
         var mod = await import(moduleUrl);
+        timings.module = Date.now() - started;
         var zip = options.coreZip;
         var zipPromise = zip ? Promise.resolve(zip) : fetch(defaults.core, { credentials: "same-origin" }).then(function (r) {
           if (!r.ok) throw new Error("the console core could not be fetched: HTTP " + r.status);
           return r.arrayBuffer();
         });
         py = await mod.loadPyodide({ indexURL: options.indexURL || defaults.pyodide, fullStdLib: false });
+        timings.pyodide = Date.now() - started;
         py.unpackArchive(await zipPromise, "zip", { extractDir: "/home/pyodide/mafia-core" });
         py.runPython(GLUE);
         viewFn = py.globals.get("mafia_view");
         replayFn = py.globals.get("mafia_replay");
-        loadedIn = Date.now() - started;
+        loadedIn = timings.core = Date.now() - started;
         return api;
       })();
       loading.catch(function () { loading = null; });  // a failed load may be tried again
@@ -81,6 +84,7 @@
       get ready() { return load(); },
       get loaded() { return !!viewFn; },
       get loadMs() { return loadedIn; },
+      get timings() { return Object.assign({}, timings); },
       view: function (doc) {
         needLoaded();
         return JSON.parse(viewFn(JSON.stringify(doc)));
