@@ -205,7 +205,11 @@
         if (answer.kind === "ok") {
           self.setStatus({ online: true, login: false });
           var follows = reconcile(rec, answer.data.log);
-          if (!follows) { rec.unsent = rec.unsent.concat(rec.queue); rec.queue = []; }
+          if (!follows) {  // the game went on elsewhere: what was queued here is kept, not sent
+            rec.unsent = (rec.unsent || []).concat(rec.queue);
+            rec.queue = [];
+            self.setStatus({ stopped: { status: "conflict", error: null, unsent: rec.unsent.slice() } });
+          }
           return self.save(rec).then(function () {
             if (!rec.queue.length) { self.index = answer.data.index; return viewOf(answer.data); }
             return self.localView(rec);
@@ -316,6 +320,7 @@
             });
           }
           if (answer.kind === "conflict") {
+            self.setStatus({ online: true, login: false });
             return self.request("GET", self.logUrl).then(function (fresh) {
               if (fresh.kind === "ok" && reconcile(rec, fresh.data.log)) {
                 return self.save(rec).then(function () {

@@ -111,8 +111,7 @@ def test_offline_in_day_2_queues_checks_and_survives_a_reload(live_server, chrom
         more = page.evaluate(SEND, events[day2 + 4])
         assert more["status"] == "queued" and more["view"]["index"] == day2 + 5
 
-        go_online(context)
-        page.evaluate("() => client.flush()")
+        go_online(context)  # the queue goes by itself: the "online" event, or the next retry
         page.wait_for_function("() => client.status.waiting === 0 && client.status.online")
         assert stored(cast.game) == events[:day2 + 5]
         after = page.evaluate(SEND, events[day2 + 5])
@@ -178,5 +177,38 @@ def test_an_expired_session_keeps_the_queue_and_asks_for_the_password_again(live
         page.evaluate(OPEN)
         page.wait_for_function("() => client.status.waiting === 0 && !client.status.login")
         assert stored(cast.game) == cast.events[:3]
+    finally:
+        context.close()
+
+
+def test_an_answer_lost_on_the_way_back_is_found_in_the_servers_log_not_sent_twice(live_server, chromium_browser):
+    cast = seat_roles(make_cast(), "g1_fiim_red_win.json")
+    context = chromium_browser.new_context(viewport={"width": 768, "height": 1024})
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    try:
+        login(page, live_server, cast)
+        page.goto(f"{live_server.url}/judge/games/{cast.game.pk}/console/test-page/")
+        page.evaluate(OPEN)
+        assert page.evaluate(SEND, cast.events[0])["status"] == "stored"
+        lost = []
+
+        def store_then_lose_the_answer(route):
+            if route.request.method == "POST" and not lost:
+                route.fetch()  # the server stores the event ...
+                lost.append(route.request.post_data_json)
+                route.abort("connectionreset")  # ... and its answer never arrives
+            else:
+                route.fallback()
+
+        context.route("**/console/", store_then_lose_the_answer)
+        queued = page.evaluate(SEND, cast.events[1])
+        assert queued["status"] == "queued" and lost == [{"index": 1, "event": cast.events[1]}]
+        assert stored(cast.game) == cast.events[:2]  # stored, though the screen could not know
+        page.wait_for_function("() => client.status.waiting === 0 && client.status.online")  # the next retry
+        assert stored(cast.game) == cast.events[:2]  # once, not twice
+        assert page.evaluate("client.status.stopped") is None
+        after = page.evaluate(SEND, cast.events[2])
+        assert after["status"] == "stored" and after["view"]["index"] == 3
     finally:
         context.close()
