@@ -5,7 +5,8 @@
  * at install: Pyodide's files, the core's zip, static/console/*.js) and PYODIDE_PREFIX.
  *
  *   Pyodide's files     cache first (12 MB, fixed for a VERSION)
- *   pages and static    network first, the stored copy when the network fails
+ *   console pages       network first, the stored copy when the network fails (only pages whose
+ *   and static files    path has /console/: no other judge's page is kept on the device)
  *   anything else       (the console's JSON, POSTs) not touched: static/console/client.js keeps the
  *                       log and its queue in IndexedDB itself
  */
@@ -52,7 +53,9 @@ self.addEventListener("fetch", function (event) {
     event.respondWith(caches.match(request).then(function (hit) { return hit || fetch(request); }));
     return;
   }
-  var page = request.mode === "navigate";
+  // only the console's pages are kept: a judge's other pages (protocols, the desk) are not stored
+  // on the device
+  var page = request.mode === "navigate" && /\/console\//.test(url.pathname);
   var kept = KEEP.indexOf(url.pathname) !== -1 || url.pathname.indexOf("/static/") === 0;
   if (page || kept) event.respondWith(networkFirst(request));
 });
