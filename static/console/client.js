@@ -245,8 +245,12 @@
           return self.request("POST", self.url, { index: expected, event: event }).then(function (answer) {
             if (answer.kind === "ok") {
               self.setStatus({ online: true });
-              if (rec.doc && rec.doc.events.length === expected) rec.doc.events.push(event);
-              return self.save(rec).then(function () { return { status: "stored", view: viewOf(answer.data) }; });
+              var stored = function () { return { status: "stored", view: viewOf(answer.data) }; };
+              if (rec.doc && rec.doc.events.length === expected) {
+                rec.doc.events.push(event);
+                return self.save(rec).then(stored);
+              }
+              return self.refresh(rec).then(stored);  // the copy was behind (another tab): read it again
             }
             if (answer.kind === "conflict") {
               self.setStatus({ online: true });
@@ -289,6 +293,12 @@
       delete checked.refused;
       checked.index = at + 1;
       return self.save(rec).then(function () { return { status: "queued", view: checked }; });
+    }, function () {
+      // the rules could not be loaded here (never cached, no connection): the event is kept all the
+      // same, unchecked; the server checks it when the queue is sent
+      rec.queue.push(event);
+      self.index = at + 1;
+      return self.save(rec).then(function () { return { status: "queued", view: null, unchecked: true }; });
     });
   };
 

@@ -107,6 +107,7 @@ def test_offline_in_day_2_queues_checks_and_survives_a_reload(live_server, chrom
         page.wait_for_selector("#console-status", state="attached")
         view = page.evaluate(OPEN)
         assert view["index"] == day2 + 4 and view.get("local") is True
+        print(f"engine from the service worker's cache, offline: {page.evaluate('MafiaEngine.loadMs')} ms")
         assert page.evaluate("client.status.waiting") == 4
         more = page.evaluate(SEND, events[day2 + 4])
         assert more["status"] == "queued" and more["view"]["index"] == day2 + 5
