@@ -16,7 +16,17 @@ $(STAMP): pyproject.toml
 	$(VENV)/bin/uv pip install -q --python $(PY) -e ".[test]"
 	rm -f $(VENV)/.installed-* && touch $@
 
-install: $(STAMP)
+# The console's rules in the browser (static/console/engine.js) run the Python core under Pyodide,
+# the npm package pinned in package.json and package-lock.json: `npm ci` installs exactly that into
+# node_modules/ (gitignored), which the settings serve at static/pyodide/. The core's own sources
+# reach the browser as /judge/console/core.zip, built from console/core/ by console/offline.py.
+NODE_STAMP := node_modules/.installed-$(shell cat package-lock.json | cksum | cut -d' ' -f1)
+
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund
+	rm -f node_modules/.installed-* && touch $@
+
+install: $(STAMP) $(NODE_STAMP)
 
 migrate: install
 	$(PY) manage.py migrate --noinput
@@ -57,4 +67,4 @@ bench: install
 	$(PY) bench/standings.py
 
 clean:
-	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache .hypothesis
+	rm -rf $(VENV) node_modules db.sqlite3 staticfiles .pytest_cache .hypothesis

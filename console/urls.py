@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import screen, views
+from . import offline, screen, views
 
 app_name = "console"
 
@@ -8,4 +8,8 @@ urlpatterns = [
     path("judge/games/<int:pk>/console/", views.console, name="console"),
     path("judge/games/<int:pk>/console/screen/", screen.screen, name="screen"),
     path("judge/games/<int:pk>/console/timer/", screen.timer_door, name="timer"),
+    # offline play (console/offline.py): the log for the browser's copy, the core, the service worker
+    path("judge/games/<int:pk>/console/log/", offline.log, name="log"),
+    path("judge/console/core.zip", offline.core_zip_view, name="core_zip"),
+    path("judge/console-sw.js", offline.service_worker, name="service_worker"),
 ]

@@ -117,7 +117,9 @@ AXES_IPWARE_PROXY_COUNT = PROXY_COUNT  # were django-ipware installed; the calla
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": [SELF],
-        "script-src": [SELF],
+        # 'wasm-unsafe-eval' lets a page compile WebAssembly (the console's rules offline: Pyodide,
+        # static/console/engine.js); it allows no eval() of JavaScript.
+        "script-src": [SELF, "'wasm-unsafe-eval'"],
         "style-src": [SELF, "'unsafe-inline'"],
         "img-src": [SELF, "data:"],
         "font-src": [SELF, "data:"],
@@ -186,6 +188,12 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# Pyodide (the npm package pinned in package.json, installed by `make install` into node_modules/)
+# served at static/pyodide/: the console runs its Python rules in the browser with it when offline
+# (static/console/engine.js). Listed only once installed, so a checkout without it still starts.
+PYODIDE_DIR = BASE_DIR / "node_modules" / "pyodide"
+if PYODIDE_DIR.is_dir():
+    STATICFILES_DIRS.append(("pyodide", PYODIDE_DIR))
 # Serve static files straight from the apps too, so `make run` needs no collectstatic step.
 WHITENOISE_USE_FINDERS = True
 # Files the exports keep (a protocol booklet built by a job); served only through a view that
