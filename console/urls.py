@@ -6,4 +6,6 @@ app_name = "console"
 
 urlpatterns = [
     path("judge/games/<int:pk>/console/", views.console, name="console"),
+    path("judge/games/<int:pk>/console/takeover/", views.takeover, name="takeover"),
+    path("judge/games/<int:pk>/console/handback/", views.handback, name="handback"),
 ]
