@@ -391,6 +391,10 @@ def site_doors() -> list[Door]:
               ("t/<slug:slug>/standings.<export_format:fmt>", "/t/{slug}/standings.xlsx"),
               ("t/<slug:slug>/seating.<export_format:fmt>", "/t/{slug}/seating.xlsx"),
               ("t/<slug:slug>/games/<int:number>/protocol.pdf", "/t/{slug}/games/{n}/protocol.pdf"),
+              # the live tables (no roles before sign-off: tests/console/test_live.py)
+              ("t/<slug:slug>/tables/live.json", "/t/{slug}/tables/live.json"),
+              ("t/<slug:slug>/tables/<int:number>/live/", "/t/{slug}/tables/1/live/"),
+              ("t/<slug:slug>/tables/<int:number>/live.json", "/t/{slug}/tables/1/live.json"),
           ]],
         # -- the judge's pages
         custom("judge/login/", lambda w: reverse("protocols:login"), everyone, login="login"),
@@ -403,6 +407,12 @@ def site_doors() -> list[Door]:
         # the console of table 2's game (JSON for the table's script: a stranger gets 403, not a login page)
         Door("judge/games/<int:pk>/console/", lambda w: reverse("console:console", args=[w.other.pk]),
              lambda who: "ok" if who in {"superuser", "chief", "judge_2"} else "denied"),
+        # taking the console over and handing it back: the chief judge (the empty body sent is a 400
+        # naming the reason, or "not taken over"; tests/console/test_takeover.py takes it over)
+        Door("judge/games/<int:pk>/console/takeover/", lambda w: reverse("console:takeover", args=[w.other.pk]),
+             lambda who: "invalid" if who in {"superuser", "chief"} else "denied", method="post", json=True),
+        Door("judge/games/<int:pk>/console/handback/", lambda w: reverse("console:handback", args=[w.other.pk]),
+             lambda who: "invalid" if who in {"superuser", "chief"} else "denied", method="post", json=True),
         # the printable judge and hall cards: the tournament's organisers
         Door("t/<slug:slug>/cards/", lambda w: f"/t/{slug(w)}/cards/", lambda who: "ok" if who in ORGANISERS else "hidden"),
         # -- the chief judge's desk
@@ -413,6 +423,7 @@ def site_doors() -> list[Door]:
                lambda w: reverse("desk:approve", args=[slug(w), w.targets["protocols.seat"].pk]), {"superuser", "chief"},
                method="post", login="login", ok_is="redirect"),
         custom("desk/<slug:slug>/log/", lambda w: reverse("desk:log", args=[slug(w)]), USES_THE_DESK, login="login"),
+        custom("desk/<slug:slug>/tables/", lambda w: reverse("desk:tables", args=[slug(w)]), USES_THE_DESK, login="login"),
         # -- the API (its own rules are tested in tests/api/test_permissions.py; here: no door unasked)
         *[custom(route, (lambda w, p=path: p.format(slug=slug(w), n=w.game.number, player=w.targets["tournaments.player"].pk)),
                  everyone, login="login")
