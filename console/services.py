@@ -81,11 +81,14 @@ def check_access(user, game: Game) -> None:
 
 
 def _log_for(game: Game, *, lock: bool) -> ConsoleLog:
-    log = ConsoleLog.objects.filter(game=game).first()
+    """The game's log (made from the protocol the first time), locked if ``lock``: one query
+    when it exists."""
+    logs = ConsoleLog.objects.select_for_update() if lock else ConsoleLog.objects
+    log = logs.filter(game=game).first()
     if log is None:
         log, _created = ConsoleLog.objects.get_or_create(game=game, defaults={"header": header_of(game)})
-    if lock:
-        log = ConsoleLog.objects.select_for_update().get(pk=log.pk)
+        if lock:
+            log = ConsoleLog.objects.select_for_update().get(pk=log.pk)
     return log
 
 
@@ -99,6 +102,8 @@ def _replay_to(log: ConsoleLog, length: int) -> core.Game:
         start, game = 0, None
     else:
         start, game = cached
+    if game is not None and start == length:
+        return game  # up to date: no query
     events = list(log.events.filter(index__gte=start, index__lt=length).order_by("index").values_list("payload", flat=True))
     if game is None:
         game, refused = core.replay_game({**log.header, "events": events})
@@ -143,6 +148,16 @@ def console_view(*, game: Game, user) -> dict:
 
 def append_event(*, game: Game, index, event, user) -> Appended:
     """Store ``event`` at ``index`` if that is the log's length and the core accepts it."""
+    try:
+        return _append(game=game, index=index, event=event, user=user)
+    except IntegrityError:
+        # another request stored this index first (the unique (log, index) is the last guard; the
+        # row lock, or SQLite's write lock, normally orders them before): the loser gets the game now
+        log = ConsoleLog.objects.get(game=game)
+        raise EventConflict(view_of(log, _replayed(log), taken_over_by=control.taken_over_by(game), may_append=True)) from None
+
+
+def _append(*, game: Game, index, event, user) -> Appended:
     with transaction.atomic():
         locked_game = Game.objects.select_related("tournament").get(pk=game.pk)
         check_access(user, locked_game)
@@ -165,14 +180,9 @@ def append_event(*, game: Game, index, event, user) -> Appended:
             kind = event.get("type") if isinstance(event, dict) else None
             refused = {"index": index, "type": kind, "code": exc.code, "rule": exc.rule}
             raise EventRefused(refused, view(may_append=True)) from None
-        try:
-            with transaction.atomic():  # the unique (log, index) is the lock where FOR UPDATE is not
-                ConsoleEvent.objects.create(log=log, index=index, payload=event, author=user)
-        except IntegrityError:
-            fresh = ConsoleLog.objects.get(pk=log.pk)
-            raise EventConflict(view_of(fresh, _replayed(fresh), taken_over_by=holder, may_append=True)) from None
+        ConsoleEvent.objects.create(log=log, index=index, payload=event, author=user)  # IntegrityError: see above
         log.length = index + 1
-        log.save(update_fields=["length"])
+        ConsoleLog.objects.filter(pk=log.pk).update(length=log.length)
         # kept only once committed: a rolled-back append must not leave a game the database lacks
         transaction.on_commit(lambda: replay_cache.put(log, log.length, played))
         problems = []
