@@ -25,7 +25,7 @@ def test_the_table_view_follows_the_console(live_server, browser_page):
     page.wait_for_selector(".live-speaker")
     assert "Seat 2" in page.inner_text(".live-speaker") and "Day: speeches · D1" in page.inner_text(".live-phase")
     enter(cast, 3, 2)  # 2 nominates 3, then 3 speaks
-    page.wait_for_function("document.querySelector('.live-speaker').textContent.indexOf('Seat 3') >= 0", timeout=2500)
+    page.wait_for_function("() => document.querySelector('.live-speaker').textContent.indexOf('Seat 3') >= 0", timeout=2500)
     assert "Nominated: 3" in page.inner_text(".live-nominees")
     assert "sheriff" not in page.inner_text("#live").lower()
 
@@ -49,4 +49,4 @@ def test_the_desk_fits_a_phone_and_refreshes_itself(live_server, browser_page):
         .filter(e => e.getClientRects().length && e.getBoundingClientRect().right > 375).length""")
     assert off == 0
     enter(cast, 3, 2)
-    page.wait_for_function(f"document.querySelector('{card}').textContent.indexOf('seat 3 speaks') >= 0", timeout=8000)
+    page.wait_for_function(f"() => document.querySelector('{card}').textContent.indexOf('seat 3 speaks') >= 0", timeout=8000)
