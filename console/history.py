@@ -8,10 +8,14 @@ checks become public with it), before that only those who may run the game's con
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
 from console import core
 from console.models import ConsoleLog
 from tournaments.permissions import can_see_console_log
+
+REMOVE_KINDS = {"disqualifying": _lazy("a disqualifying foul"), "team_loss": _lazy("with a team loss"),
+                "replay": _lazy("with a replay")}
 
 
 def _seat(value) -> str:
@@ -43,7 +47,7 @@ def event_text(event: dict) -> str:
     if kind == "foul":
         return _("foul: seat %(seat)s") % e
     if kind == "remove":
-        text = _("seat %(seat)s removed (%(kind)s)") % e
+        text = _("seat %(seat)s removed (%(kind)s)") % {**e, "kind": REMOVE_KINDS.get(event.get("kind"), event.get("kind"))}
         return f"{text}: {event['reason']}" if event.get("reason") else text
     if kind == "override":
         what = event.get("what")
