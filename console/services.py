@@ -5,6 +5,11 @@ the index equal to the log's length (else ``EventConflict`` with the current sta
 core accepts it (else ``EventRefused`` with its code and clause, nothing stored). When the log
 reaches ``ended`` the protocol's rows are derived by the core's mapping and saved as a draft through
 ``protocols.services.save_protocol``, the entry page's own service; sign-off stays on that page.
+
+The replay is not redone from the first event on each append: ``replay_cache`` keeps this
+process's replayed game of each log with its length, and only the events stored since are
+loaded and pushed (the lock and the index check still decide; see that module). While the chief
+judge has taken the console over (``control``) only the chief appends (``ConsoleTakenOver``).
 """
 from __future__ import annotations
 
@@ -12,13 +17,14 @@ from dataclasses import dataclass, field
 
 from django.db import IntegrityError, transaction
 
-from console import core
+from console import control, core, replay_cache
+from console.core.replay import refusal
 from console.models import ConsoleEvent, ConsoleLog
 from protocols.entry import NominationEntry, VoteEntry, entry_from_game
 from protocols.models import Game
 from protocols.presentation import problem_text
 from protocols.services import ProtocolConflict, ProtocolInvalid, save_protocol
-from tournaments.permissions import PermissionRefused, may_run_console
+from tournaments.permissions import PermissionRefused, may_append_console, may_run_console
 
 LOG_FORMAT = "mafia-game-log/1"
 
@@ -48,6 +54,14 @@ class EventRefused(Exception):
         self.view = view
 
 
+class ConsoleTakenOver(Exception):
+    """The chief judge holds this game's console: the table's judge watches and enters nothing."""
+
+    def __init__(self, view: dict):
+        super().__init__("taken_over")
+        self.view = view
+
+
 @dataclass
 class Appended:
     view: dict
@@ -67,65 +81,115 @@ def check_access(user, game: Game) -> None:
 
 
 def _log_for(game: Game, *, lock: bool) -> ConsoleLog:
-    log = ConsoleLog.objects.filter(game=game).first()
+    """The game's log (made from the protocol the first time), locked if ``lock``: one query
+    when it exists."""
+    logs = ConsoleLog.objects.select_for_update() if lock else ConsoleLog.objects
+    log = logs.filter(game=game).first()
     if log is None:
         log, _created = ConsoleLog.objects.get_or_create(game=game, defaults={"header": header_of(game)})
-    if lock:
-        log = ConsoleLog.objects.select_for_update().get(pk=log.pk)
+        if lock:
+            log = ConsoleLog.objects.select_for_update().get(pk=log.pk)
     return log
 
 
-def _replayed(log: ConsoleLog) -> core.Game:
-    doc = log.document()
-    game, refused = core.replay_game(doc)
+def _replay_to(log: ConsoleLog, length: int) -> core.Game:
+    """The game after the first ``length`` stored events: the cached replay brought up to date
+    with the events stored since, or a replay of the whole log (``ConsoleRefused`` for a header
+    or a stored event the core does not accept: said, never a 500). The caller owns the game
+    (it was taken out of the cache) and puts it back once its events are committed."""
+    cached = replay_cache.take(log, length)
+    if cached is None:
+        start, game = 0, None
+    else:
+        start, game = cached
+    if game is not None and start == length:
+        return game  # up to date: no query
+    events = list(log.events.filter(index__gte=start, index__lt=length).order_by("index").values_list("payload", flat=True))
     if game is None:
-        raise ConsoleRefused(refused["refused"])
-    if refused is not None:  # a stored event the core no longer accepts: say so, never 500
-        raise ConsoleRefused(refused["refused"])
+        game, refused = core.replay_game({**log.header, "events": events})
+        if refused is not None:
+            raise ConsoleRefused(refused["refused"])
+        return game
+    for offset, event in enumerate(events):
+        try:
+            game.push(event)
+        except core.Refused as exc:
+            raise ConsoleRefused(refusal(start + offset, event, exc)["refused"]) from None
     return game
 
 
-def view_of(log: ConsoleLog, game: core.Game) -> dict:
-    """What the console shows: the log's length, the replay's state and trace, the legal next events."""
+def _replayed(log: ConsoleLog) -> core.Game:
+    return _replay_to(log, log.length)
+
+
+def view_of(log: ConsoleLog, game: core.Game, *, taken_over_by=None, may_append=None) -> dict:
+    """What the console shows: the log's length, the replay's state and trace, the legal next
+    events, who holds the console (``taken_over_by``: None, or the chief judge who took it over)
+    and whether this user may enter the next event (``may_append``)."""
+    from console.live import live_timer
+
     s = game.state
     return {"index": log.length, "state": core.state_json(s), "trace": core.trace_json(s),
-            "timer": core.timer_json(s), "legal": game.legal_events(), "mapped": core.mapped(s)}
+            "timer": core.timer_json(s), "deadline": live_timer(log), "legal": game.legal_events(),
+            "mapped": core.mapped(s), "taken_over_by": taken_over_by, "may_append": may_append}
 
 
 def console_view(*, game: Game, user) -> dict:
+    """The console as ``user`` sees it (the table's judge or the chief judge; the chief may
+    watch any game of the tournament)."""
     check_access(user, game)
     log = _log_for(game, lock=False)
-    return view_of(log, _replayed(log))
+    played = _replayed(log)
+    holder = control.taken_over_by(game)
+    view = view_of(log, played, taken_over_by=holder, may_append=may_append_console(user, game, taken_over=holder is not None))
+    replay_cache.put(log, log.length, played)  # read committed events only: safe to keep now
+    return view
 
 
 def append_event(*, game: Game, index, event, user) -> Appended:
     """Store ``event`` at ``index`` if that is the log's length and the core accepts it."""
+    try:
+        return _append(game=game, index=index, event=event, user=user)
+    except IntegrityError:
+        # another request stored this index first (the unique (log, index) is the last guard; the
+        # row lock, or SQLite's write lock, normally orders them before): the loser gets the game now
+        log = ConsoleLog.objects.get(game=game)
+        raise EventConflict(view_of(log, _replayed(log), taken_over_by=control.taken_over_by(game), may_append=True)) from None
+
+
+def _append(*, game: Game, index, event, user) -> Appended:
     with transaction.atomic():
         locked_game = Game.objects.select_related("tournament").get(pk=game.pk)
         check_access(user, locked_game)
         log = _log_for(locked_game, lock=True)
         played = _replayed(log)
+        holder = control.taken_over_by(locked_game)
+
+        def view(**extra):
+            return view_of(log, played, taken_over_by=holder, **extra)
+
+        if not may_append_console(user, locked_game, taken_over=holder is not None):
+            raise ConsoleTakenOver(view(may_append=False))
         if index != log.length:
-            raise EventConflict(view_of(log, played))
+            replay_cache.put(log, log.length, played)
+            raise EventConflict(view(may_append=True))
         try:
             played.push(event)
         except core.Refused as exc:
+            replay_cache.put(log, log.length, played)  # a refused event changes nothing (machine.check)
             kind = event.get("type") if isinstance(event, dict) else None
             refused = {"index": index, "type": kind, "code": exc.code, "rule": exc.rule}
-            raise EventRefused(refused, view_of(log, played)) from None
-        try:
-            with transaction.atomic():  # the unique (log, index) is the lock where FOR UPDATE is not
-                ConsoleEvent.objects.create(log=log, index=index, payload=event, author=user)
-        except IntegrityError:
-            fresh = ConsoleLog.objects.get(pk=log.pk)
-            raise EventConflict(view_of(fresh, _replayed(fresh))) from None
+            raise EventRefused(refused, view(may_append=True)) from None
+        ConsoleEvent.objects.create(log=log, index=index, payload=event, author=user)  # IntegrityError: see above
         log.length = index + 1
-        log.save(update_fields=["length"])
+        ConsoleLog.objects.filter(pk=log.pk).update(length=log.length)
+        # kept only once committed: a rolled-back append must not leave a game the database lacks
+        transaction.on_commit(lambda: replay_cache.put(log, log.length, played))
         problems = []
         record = core.mapped(played.state)
         if record is not None:
             problems = _store_protocol(locked_game, record, user)
-        return Appended(view_of(log, played), problems)
+        return Appended(view(may_append=True), problems)
 
 
 def protocol_entry(game: Game, record: dict):

@@ -12,4 +12,6 @@ urlpatterns = [
     path("judge/games/<int:pk>/console/log/", offline.log, name="log"),
     path("judge/console/core.zip", offline.core_zip_view, name="core_zip"),
     path("judge/console-sw.js", offline.service_worker, name="service_worker"),
+    path("judge/games/<int:pk>/console/takeover/", views.takeover, name="takeover"),
+    path("judge/games/<int:pk>/console/handback/", views.handback, name="handback"),
 ]

@@ -5,6 +5,12 @@
 ``POST /judge/games/<id>/console/``        ``{"index": n, "event": {...}}`` →
     200 the new view | 409 conflict, with the current view | 400 refused (code, rule, message) or
     a malformed body (naming the field) | 403 not the table's judge / chief judge, or not logged in.
+``POST /judge/games/<id>/console/takeover/``  ``{"reason": "..."}``: the chief judge takes the
+    console over (200 with ``taken_over_by``; 400 naming ``reason``; 403 anyone else). The table's
+    judge then gets 403 ``taken_over`` with the current view on each POST, and sees
+    ``taken_over_by`` on GET.
+``POST /judge/games/<id>/console/handback/``  ``{"reason": "..."}`` (optional): the chief judge
+    gives the console back.
 CSRF as everywhere on the site: the POST carries the ``X-CSRFToken`` header.
 """
 from __future__ import annotations
@@ -16,7 +22,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from console import services, timer
+from console import control, services, timer
 from console.models import ConsoleLog
 from protocols.models import Game
 from tournaments.permissions import PermissionRefused
@@ -66,8 +72,53 @@ def _post(request, game):
     except services.EventConflict as exc:
         return JsonResponse({"error": {"code": "conflict", "message": _("Another screen stored an event first; this is the game now.")},
                              **exc.view}, status=409)
+    except services.ConsoleTakenOver as exc:
+        return JsonResponse({"error": {"code": "taken_over", "message": _(
+            "The chief judge has taken over this game's console: you may watch it, not enter events.")}, **exc.view},
+            status=403)
     except services.EventRefused as exc:
         r = exc.refused
         return JsonResponse({"error": {"code": r["code"], "rule": r["rule"], "index": r["index"], "type": r["type"],
                                        "message": _("Refused by rule %(rule)s (%(code)s).") % r}, **exc.view}, status=400)
     return JsonResponse({**appended.view, "protocol_problems": appended.protocol_problems})
+
+
+def _body(request) -> dict | None:
+    """The JSON object posted, or None; an empty body is an empty object."""
+    if len(request.body) > BODY_MAX:
+        return None
+    if not request.body:
+        return {}
+    try:
+        body = json.loads(request.body)
+    except (ValueError, UnicodeDecodeError):
+        return None
+    return body if isinstance(body, dict) else None
+
+
+def _control(request, pk: int, act):
+    if not request.user.is_authenticated:
+        return _error(403, "login", _("Log in to run the console."))
+    game = get_object_or_404(Game.objects.select_related("tournament", "judge"), pk=pk)
+    body = _body(request)
+    if body is None:
+        return _error(400, "body", _("The request must be a JSON object with a reason."))
+    try:
+        act(game, request.user, body.get("reason"))
+    except PermissionRefused:
+        return _error(403, "forbidden", _("Only the chief judge of this tournament may take over a game's console."))
+    except control.ControlInvalid as exc:
+        return _error(400, exc.field, exc.message, field=exc.field)
+    return JsonResponse({"taken_over_by": control.taken_over_by(game)})
+
+
+@require_http_methods(["POST"])
+def takeover(request, pk: int):
+    """The chief judge takes the game's console over, with a reason (control.take_over)."""
+    return _control(request, pk, lambda game, user, reason: control.take_over(game=game, user=user, reason=reason))
+
+
+@require_http_methods(["POST"])
+def handback(request, pk: int):
+    """The chief judge hands the console back to the table's judge (control.hand_back)."""
+    return _control(request, pk, lambda game, user, reason: control.hand_back(game=game, user=user, reason=reason or ""))

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from console import control, live
+from console.models import ConsoleLog
 from protocols.models import Game, GameStatus, Protest, ProtestStatus
 from protocols.selectors import seats_awaiting_approval
 from tournaments.models import ActionLog
@@ -42,6 +44,37 @@ def unsigned_by_round(tournament) -> list[RoundGames]:
         if not rounds or (rounds[-1].stage, rounds[-1].number) != (game.stage.get_kind_display(), game.round.number):
             rounds.append(RoundGames(game.stage.get_kind_display(), game.round.number))
         rounds[-1].games.append(game)
+    return rounds
+
+
+@dataclass
+class TableLine:
+    """One game not yet signed off, as the desk's "tables" section shows it."""
+
+    game: Game
+    console: dict  # live.desk_line: phase, phase_name, label, speaker, flags, length
+    taken_over_by: dict | None
+    flags: list  # (key, words) of what needs the chief judge
+
+
+def live_tables(tournament) -> list[RoundGames]:
+    """``unsigned_by_round`` with each game's console line (its phase, day, who speaks) and what
+    needs the chief judge: a team-loss award, a replay, an override (from the console's events in
+    force), an open protest, a console taken over. A fixed number of queries, plus each log's
+    events not yet replayed by this process (replay_cache)."""
+    rounds = unsigned_by_round(tournament)
+    ids = [g.pk for r in rounds for g in r.games]
+    logs = {log.game_id: log for log in ConsoleLog.objects.filter(game_id__in=ids)}
+    protested = set(Protest.objects.filter(game_id__in=ids, status=ProtestStatus.PENDING).values_list("game_id", flat=True))
+    taken = control.taken_over_games(ids)
+    for r in rounds:
+        lines = []
+        for game in r.games:
+            line = live.desk_line(logs.get(game.pk))
+            keys = list(line["flags"]) + (["protest"] if game.pk in protested else []) + (
+                ["taken_over"] if game.pk in taken else [])
+            lines.append(TableLine(game, line, taken.get(game.pk), [(k, live.FLAG_NAMES[k]) for k in keys]))
+        r.games = lines
     return rounds
 
 

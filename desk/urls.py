@@ -9,4 +9,5 @@ urlpatterns = [
     path("desk/<slug:slug>/protests/<int:pk>/", views.protest, name="protest"),
     path("desk/<slug:slug>/approve/<int:seat_id>/", views.approve, name="approve"),
     path("desk/<slug:slug>/log/", views.log, name="log"),
+    path("desk/<slug:slug>/tables/", views.tables, name="tables"),
 ]

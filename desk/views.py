@@ -69,9 +69,22 @@ def home(request, slug):
         "decided": selectors.decided_protests(tournament),
         "approvals": selectors.awaiting_approval(tournament),
         "can_approve": is_chief_judge(request.user, tournament),
-        "rounds": selectors.unsigned_by_round(tournament),
+        "rounds": selectors.live_tables(tournament),
         "actions": selectors.recent_actions(tournament),
     })
+
+
+@login_required(login_url="protocols:login")
+def tables(request, slug):
+    """The "tables" section alone (what desk.js swaps in every few seconds): each game not yet
+    signed off with its console's phase and what needs the chief judge."""
+    try:
+        tournament = _tournament(request, slug)
+    except PermissionRefused as exc:
+        return _denied(request, exc)
+    response = render(request, "desk/_tables.html", {"tournament": tournament, "rounds": selectors.live_tables(tournament)})
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 @login_required(login_url="protocols:login")

@@ -309,3 +309,32 @@ def next_seat_of(tournament: Tournament, player_id: int) -> dict | None:
         return None
     return {"stage": seat["game__stage__kind"], "round": seat["game__round__number"], "table": seat["game__table__number"],
             "seat": seat["number"], "game_number": seat["game__number"]}
+
+
+# -- the live views (console/live.py builds what they show) --------------------------------------
+
+def _live_games(tournament: Tournament):
+    return (Game.objects.filter(tournament=tournament).select_related("stage", "round", "table")
+            .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("number")))
+            .order_by("stage__order", "round__number", "table__number", "number"))
+
+
+def table_game(tournament: Tournament, number: int) -> Game:
+    """The game now at table ``number``: the first in playing order not yet signed off, else the
+    table's last game; 404 for a table with no game."""
+    if not 0 < number <= MAX_ID:
+        raise Http404("no such table")
+    games = list(_live_games(tournament).filter(table__number=number))
+    if not games:
+        raise Http404("no such table")
+    return next((g for g in games if g.status != GameStatus.SIGNED_OFF), games[-1])
+
+
+def live_round_games(tournament: Tournament) -> list[Game]:
+    """The games of the round the projector shows: the first round with a game not yet signed
+    off, else the last round."""
+    games = list(_live_games(tournament))
+    if not games:
+        return []
+    current = next((g for g in games if g.status != GameStatus.SIGNED_OFF), games[-1])
+    return [g for g in games if g.round_id == current.round_id]

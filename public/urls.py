@@ -15,4 +15,7 @@ urlpatterns = [
     path("t/<slug:slug>/seating/", views.seating, name="seating"),
     path("t/<slug:slug>/screen/", views.screen, name="screen"),
     path("t/<slug:slug>/cards/", cards.cards, name="cards"),
+    path("t/<slug:slug>/tables/live.json", views.round_live_json, name="round-live-json"),
+    path("t/<slug:slug>/tables/<int:number>/live/", views.table_live, name="table-live"),
+    path("t/<slug:slug>/tables/<int:number>/live.json", views.table_live_json, name="table-live-json"),
 ]

@@ -16,6 +16,8 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_safe
 
+from console import history, live
+from console.models import ConsoleLog
 from protocols.vocabulary import LEFT_WHEN, ROLE_NAMES, GameResult, GameStatus, Removal, in_sentence, label_of
 from scoring import explanations
 from scoring.vocabulary import COMPONENTS, NO_POINTS, SCOPES
@@ -198,6 +200,8 @@ def game_detail(request, slug, number):
         "days": day_record(game, game.seats.all()) if game.is_signed_off else [],
         "amendments": selectors.game_amendments(game) if game.is_signed_off else [],
         "scored": bool(points),
+        # a console game's events: public with the protocol, before sign-off only for who runs it
+        "console_log": history.visible_lines(user, game),
     })
 
 
@@ -269,7 +273,65 @@ def screen(request, slug):
         shown.title = _("round %(n)s") % {"n": shown.number}
         for table in shown.tables:
             table.title = _("Table %(n)s") % {"n": table.number}
+    # the tables of the round live, once a game of it is run on the console
+    live_games = selectors.live_round_games(tournament) if upcoming else []
+    has_live = ConsoleLog.objects.filter(game__in=[g.pk for g in live_games], length__gt=0).exists() if live_games else False
     return render(request, "public/screen.html", {
         "tournament": tournament, "rows": rows, "version": version, "computed_at": computed_at,
         "round": shown, "upcoming": upcoming, "every_ms": _screen_every(request) * 1000,
+        "live": has_live, "live_texts": _live_texts() if has_live else None, "poll_ms": LIVE_POLL_MS,
     })
+
+
+# -- the live views of the tables (console/live.py decides what the hall sees) -------------------
+
+LIVE_POLL_MS = 1500  # live.js asks this often: a change shows within 2 s
+
+
+def _no_store(data: dict) -> JsonResponse:
+    response = JsonResponse(data)
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def _live_texts() -> dict:
+    """The words live.js writes, from the catalogue (the page's language)."""
+    return {
+        "seat": str(_("Seat")), "speaker": str(_("Speaking")), "fouls": str(_("fouls")), "out": str(_("out")),
+        "nominees": str(_("Nominated")), "vote": str(_("The vote")), "uncast": str(_("votes left")),
+        "no_console": str(_("This game is not run on the console.")), "seconds": str(_("s")),
+        "signed_off": str(_("Signed off")), "result": str(_("Result")), "table": str(_("Table %(n)s")),
+        "offline": str(_("No connection: the last known state is shown.")), "none": str(_("none")),
+        "roles": {"red": str(_("red")), "sheriff": str(_("sheriff")), "black": str(_("black")), "don": str(_("don"))},
+        "results": {"red": str(_("Red win")), "black": str(_("Black win")), "draw": str(_("Draw")),
+                    "annulled": str(_("Annulled"))},
+    }
+
+
+@require_safe
+def table_live(request, slug, number):
+    """One table live, for a stream or a projector: seats, who is out, fouls, the speaker and the
+    timer, the nominees and the vote (no roles, shots or checks before sign-off). live.js polls
+    the JSON below every LIVE_POLL_MS."""
+    tournament = _tournament(request, slug)
+    game = selectors.table_game(tournament, number)
+    return render(request, "public/live.html", {
+        "tournament": tournament, "game": game, "number": number, "poll_ms": LIVE_POLL_MS,
+        "json_url": f"/t/{tournament.slug}/tables/{number}/live.json", "texts": _live_texts(),
+        "view": live.table_view(game),
+    })
+
+
+@require_safe
+def table_live_json(request, slug, number):
+    tournament = _tournament(request, slug)
+    return _no_store(live.table_view(selectors.table_game(tournament, number)))
+
+
+@require_safe
+def round_live_json(request, slug):
+    """Every table of the round the projector shows, live (the projector's "tables" panel)."""
+    tournament = _tournament(request, slug)
+    games = selectors.live_round_games(tournament)
+    return _no_store({"round": games[0].round.number if games else None,
+                      "tables": [live.table_view(g) for g in games]})

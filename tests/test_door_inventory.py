@@ -391,6 +391,10 @@ def site_doors() -> list[Door]:
               ("t/<slug:slug>/standings.<export_format:fmt>", "/t/{slug}/standings.xlsx"),
               ("t/<slug:slug>/seating.<export_format:fmt>", "/t/{slug}/seating.xlsx"),
               ("t/<slug:slug>/games/<int:number>/protocol.pdf", "/t/{slug}/games/{n}/protocol.pdf"),
+              # the live tables (no roles before sign-off: tests/console/test_live.py)
+              ("t/<slug:slug>/tables/live.json", "/t/{slug}/tables/live.json"),
+              ("t/<slug:slug>/tables/<int:number>/live/", "/t/{slug}/tables/1/live/"),
+              ("t/<slug:slug>/tables/<int:number>/live.json", "/t/{slug}/tables/1/live.json"),
           ]],
         # -- the judge's pages
         custom("judge/login/", lambda w: reverse("protocols:login"), everyone, login="login"),
@@ -414,6 +418,12 @@ def site_doors() -> list[Door]:
              lambda who: "ok" if who in {"superuser", "chief", "judge_2"} else "denied"),
         custom("judge/console/core.zip", lambda w: reverse("console:core_zip"), everyone, login="login"),
         custom("judge/console-sw.js", lambda w: reverse("console:service_worker"), everyone, login="login"),
+        # taking the console over and handing it back: the chief judge (the empty body sent is a 400
+        # naming the reason, or "not taken over"; tests/console/test_takeover.py takes it over)
+        Door("judge/games/<int:pk>/console/takeover/", lambda w: reverse("console:takeover", args=[w.other.pk]),
+             lambda who: "invalid" if who in {"superuser", "chief"} else "denied", method="post", json=True),
+        Door("judge/games/<int:pk>/console/handback/", lambda w: reverse("console:handback", args=[w.other.pk]),
+             lambda who: "invalid" if who in {"superuser", "chief"} else "denied", method="post", json=True),
         # the printable judge and hall cards: the tournament's organisers
         Door("t/<slug:slug>/cards/", lambda w: f"/t/{slug(w)}/cards/", lambda who: "ok" if who in ORGANISERS else "hidden"),
         # -- the chief judge's desk
@@ -424,6 +434,7 @@ def site_doors() -> list[Door]:
                lambda w: reverse("desk:approve", args=[slug(w), w.targets["protocols.seat"].pk]), {"superuser", "chief"},
                method="post", login="login", ok_is="redirect"),
         custom("desk/<slug:slug>/log/", lambda w: reverse("desk:log", args=[slug(w)]), USES_THE_DESK, login="login"),
+        custom("desk/<slug:slug>/tables/", lambda w: reverse("desk:tables", args=[slug(w)]), USES_THE_DESK, login="login"),
         # -- the API (its own rules are tested in tests/api/test_permissions.py; here: no door unasked)
         *[custom(route, (lambda w, p=path: p.format(slug=slug(w), n=w.game.number, player=w.targets["tournaments.player"].pk)),
                  everyone, login="login")

@@ -296,6 +296,8 @@ class Action(models.TextChoices):
     SEATS_SWAPPED = "seats_swapped", _("Players swapped")
     RESEATED = "reseated", _("Stage reseated")
     PLAYERS_MERGED = "players_merged", _("Players merged")
+    CONSOLE_TAKEN_OVER = "console_taken_over", _("Console taken over")
+    CONSOLE_HANDED_BACK = "console_handed_back", _("Console handed back")
 
 
 class ActionLog(models.Model):

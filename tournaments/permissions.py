@@ -165,6 +165,26 @@ def may_run_console(user, game) -> bool:
     return _active(user) and can_edit_protocol(user, game)
 
 
+def may_take_over_console(user, game) -> bool:
+    """Taking a game's console over from its table's judge (with a reason) and handing it back:
+    the chief judge of the game's tournament (RULES.md §5: the chief judge runs the judging)."""
+    return _active(user) and is_chief_judge(user, game.tournament)
+
+
+def may_append_console(user, game, *, taken_over: bool) -> bool:
+    """Entering an event now: as `may_run_console`; while the chief judge holds the console
+    (taken over, not yet handed back) the table's judge only watches, and the chief enters."""
+    if taken_over:
+        return may_take_over_console(user, game)
+    return may_run_console(user, game)
+
+
+def can_see_console_log(user, game) -> bool:
+    """A console game's events, the night's shots and checks among them: public with the protocol
+    at sign-off; before that only those who may run the game's console."""
+    return game.is_signed_off or may_run_console(user, game)
+
+
 def can_see_roles(user, game) -> bool:
     """Roles are public once the game is signed off; before that only those who may open it see them."""
     return game.is_signed_off or can_view_protocol(user, game)

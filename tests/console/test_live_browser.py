@@ -1,0 +1,52 @@
+"""The live views in a real browser: the public table view follows the console within 2 s, and
+the desk on a 375 px phone shows every table's phase with no action off-screen and refreshes
+itself when the table's judge enters an event."""
+import pytest
+
+from console import services
+from tests.console.test_log_service import seat_roles
+from tests.factories import PASSWORD
+from tests.protocols.helpers import make_cast
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]
+
+
+def enter(cast, start, count):
+    for index in range(start, start + count):
+        services.append_event(game=cast.game, index=index, event=cast.events[index], user=cast.judge)
+
+
+def test_the_table_view_follows_the_console(live_server, browser_page):
+    cast = seat_roles(make_cast(), "g1_fiim_red_win.json")
+    enter(cast, 0, 3)  # seat 1's speech is over: seat 2 speaks
+    page = browser_page
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(f"{live_server.url}/t/{cast.game.tournament.slug}/tables/1/live/?lang=en")
+    page.wait_for_selector(".live-speaker")
+    assert "Seat 2" in page.inner_text(".live-speaker") and "Day: speeches · D1" in page.inner_text(".live-phase")
+    enter(cast, 3, 2)  # 2 nominates 3, then 3 speaks
+    page.wait_for_function("() => document.querySelector('.live-speaker').textContent.indexOf('Seat 3') >= 0", timeout=2500)
+    assert "Nominated: 3" in page.inner_text(".live-nominees")
+    assert "sheriff" not in page.inner_text("#live").lower()
+
+
+def test_the_desk_fits_a_phone_and_refreshes_itself(live_server, browser_page):
+    cast = seat_roles(make_cast(), "g1_fiim_red_win.json")
+    enter(cast, 0, 3)
+    slug = cast.game.tournament.slug
+    page = browser_page
+    page.set_viewport_size({"width": 375, "height": 812})
+    page.goto(f"{live_server.url}/judge/login/?lang=en")
+    page.fill("#id_username", cast.chief.username)
+    page.fill("#id_password", PASSWORD)
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/judge/")
+    page.goto(f"{live_server.url}/desk/{slug}/")
+    card = f'li[data-game="{cast.game.pk}"]'
+    assert "seat 2 speaks" in page.inner_text(card)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    off = page.evaluate("""Array.from(document.querySelectorAll('main a, main button'))
+        .filter(e => e.getClientRects().length && e.getBoundingClientRect().right > 375).length""")
+    assert off == 0
+    enter(cast, 3, 2)
+    page.wait_for_function(f"() => document.querySelector('{card}').textContent.indexOf('seat 3 speaks') >= 0", timeout=8000)
