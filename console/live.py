@@ -14,8 +14,10 @@ from contextlib import contextmanager
 
 from django.utils.translation import gettext_lazy as _
 
+from console.core import timer_json as timer_json_of
 from console.core.state import NIGHT_PHASES
 from console.models import ConsoleLog
+from console.timer import timer_json
 
 PHASE_NAMES = {
     "night0_mafia": _("Night 0: the mafia agree"),
@@ -47,14 +49,12 @@ FLAG_NAMES = {
 }
 
 
-def live_timer(log: ConsoleLog | None):
-    """The running turn's stored deadline (an ISO time), for the live views and the console.
-
-    None for now: the timer's stored deadline is added to ``ConsoleLog`` by its own migration
-    (console/0002); once merged this reads it (e.g. ``log.timer_deadline``) and every view that
-    shows the timer gets it from here. Until then the views show the turn's length
-    (``timer_json(state)["seconds"]``)."""
-    return None
+def live_timer(log: ConsoleLog, played) -> dict | None:
+    """The running turn's stored timer (console/timer.py: running or stopped, what is left, the
+    deadline), as the judge's screen has it, for the live views; None when the turn is not timed."""
+    s = played.state
+    view = {"timer": timer_json_of(s), "state": {"label": s.label}, "trace": {"speeches": s.speeches}}
+    return timer_json(log, view)
 
 
 @contextmanager
@@ -118,7 +118,7 @@ def table_view(game, *, log: ConsoleLog | None = None) -> dict:
         if played is not None and log.length > 0:
             view["state"] = _public_state(played.state, signed_off=signed_off)
             if view["state"]["timer"] is not None:
-                view["state"]["timer"]["deadline"] = live_timer(log)
+                view["state"]["timer"]["clock"] = live_timer(log, played)
             if signed_off:
                 view["nights"] = _nights(played.state)
     if signed_off:

@@ -123,15 +123,11 @@ def _replayed(log: ConsoleLog) -> core.Game:
 
 
 def view_of(log: ConsoleLog, game: core.Game, *, taken_over_by=None, may_append=None) -> dict:
-    """What the console shows: the log's length, the replay's state and trace, the legal next
-    events, who holds the console (``taken_over_by``: None, or the chief judge who took it over)
-    and whether this user may enter the next event (``may_append``)."""
-    from console.live import live_timer
-
-    s = game.state
-    return {"index": log.length, "state": core.state_json(s), "trace": core.trace_json(s),
-            "timer": core.timer_json(s), "deadline": live_timer(log), "legal": game.legal_events(),
-            "mapped": core.mapped(s), "taken_over_by": taken_over_by, "may_append": may_append}
+    """What the console shows: the log's length and the core's own screen of the game
+    (``core.game_view``: the same function the browser runs offline), who holds the console
+    (``taken_over_by``: None, or the chief judge who took it over) and whether this user may enter
+    the next event (``may_append``)."""
+    return {"index": log.length, **core.game_view(game), "taken_over_by": taken_over_by, "may_append": may_append}
 
 
 def console_view(*, game: Game, user) -> dict:

@@ -4,6 +4,14 @@
    here hides anything. Texts come from the page (#live-texts, the catalogue's words). */
 (function () {
   "use strict";
+  // The judge's stored timer (console/timer.py) as the hall sees it: what is left at this poll
+  // (a running timer counts down between polls of 1.5 s; a stopped one shows what it has left).
+  function secondsLeft(timer) {
+    var clock = timer.clock;
+    if (!clock) return timer.seconds;
+    var left = clock.running && clock.deadline ? Date.parse(clock.deadline) - Date.parse(clock.now) : clock.remaining_ms;
+    return Math.max(0, Math.ceil(left / 1000));
+  }
   var root = document.getElementById("live");
   if (!root) return;
   var texts = JSON.parse(document.getElementById("live-texts").textContent);
@@ -58,7 +66,7 @@
       if (s.speaker !== null || s.timer) {
         var now = el("p", "live-now");
         if (s.speaker !== null) now.appendChild(el("span", "live-speaker", texts.speaker + ": " + texts.seat + " " + s.speaker));
-        if (s.timer) now.appendChild(el("span", "live-timer", " " + s.timer.seconds + " " + texts.seconds));
+        if (s.timer) now.appendChild(el("span", "live-timer", " " + secondsLeft(s.timer) + " " + texts.seconds));
         block.appendChild(now);
       }
       if (s.nominees.length) block.appendChild(el("p", "live-nominees", texts.nominees + ": " + s.nominees.join(", ")));
