@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import cards, views
+from . import cards, rating_pages, views
 
 app_name = "public"
 
@@ -15,4 +15,10 @@ urlpatterns = [
     path("t/<slug:slug>/seating/", views.seating, name="seating"),
     path("t/<slug:slug>/screen/", views.screen, name="screen"),
     path("t/<slug:slug>/cards/", cards.cards, name="cards"),
+    path("players/<int:player_id>/", rating_pages.player_profile, name="profile"),
+    path("players/<int:player_id>/vs/<int:other_id>/", rating_pages.head_to_head, name="head-to-head"),
+    path("ratings/", rating_pages.rating_board, name="rating-board"),
+    path("ratings/season/", rating_pages.season_board, name="season-board"),
+    path("clubs/", rating_pages.club_list, name="clubs"),
+    path("clubs/<int:club_id>/", rating_pages.club_detail, name="club"),
 ]

@@ -323,6 +323,12 @@ def api_post(route, url, allowed):
     return Door(route, url, expect, method="post", json=True)
 
 
+def _other_player(w) -> int:
+    """Another player registered in tournament A (for the head-to-head page)."""
+    player = w.targets["tournaments.player"]
+    return w.tournament.registrations.exclude(player=player).order_by("pk").values_list("player_id", flat=True).first()
+
+
 def site_doors() -> list[Door]:
     slug = lambda w: w.tournament.slug  # noqa: E731
     everyone = set(CAST)
@@ -391,6 +397,15 @@ def site_doors() -> list[Door]:
               ("t/<slug:slug>/standings.<export_format:fmt>", "/t/{slug}/standings.xlsx"),
               ("t/<slug:slug>/seating.<export_format:fmt>", "/t/{slug}/seating.xlsx"),
               ("t/<slug:slug>/games/<int:number>/protocol.pdf", "/t/{slug}/games/{n}/protocol.pdf"),
+          ]],
+        # the ratings' public pages (a player, a club, two players of tournament A): everyone
+        *[custom(route, (lambda w, p=path: p.format(player=w.targets["tournaments.player"].pk, other=_other_player(w),
+                                                    club=w.targets["tournaments.club"].pk)), everyone, login="login")
+          for route, path in [
+              ("players/<int:player_id>/", "/players/{player}/"),
+              ("players/<int:player_id>/vs/<int:other_id>/", "/players/{player}/vs/{other}/"),
+              ("ratings/", "/ratings/"), ("ratings/season/", "/ratings/season/"),
+              ("clubs/", "/clubs/"), ("clubs/<int:club_id>/", "/clubs/{club}/"),
           ]],
         # -- the judge's pages
         custom("judge/login/", lambda w: reverse("protocols:login"), everyone, login="login"),

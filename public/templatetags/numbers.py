@@ -17,3 +17,33 @@ def points(value) -> str:
     text = str(value)
     separator = get_format("DECIMAL_SEPARATOR", use_l10n=True)
     return text.replace(".", separator) if separator != "." else text
+
+
+@register.filter
+def whole(value) -> str:
+    """A rating as a whole number ("1512"); "" for None."""
+    if value is None or value == "":
+        return ""
+    return str(round(float(value)))
+
+
+@register.filter
+def signed(value) -> str:
+    """A rating change with its sign and one decimal in the page's writing: "+12,3", "−4.0"."""
+    if value is None or value == "":
+        return ""
+    number = round(float(value), 1)
+    text = f"{abs(number):.1f}"
+    separator = get_format("DECIMAL_SEPARATOR", use_l10n=True)
+    if separator != ".":
+        text = text.replace(".", separator)
+    return ("+" if number > 0 else "−" if number < 0 else "±") + text
+
+
+@register.filter
+def percent(value) -> str:
+    """A share as a whole percentage ("54 %" in Russian, "54%" in English); "—" for None."""
+    if value is None:
+        return "—"
+    number = round(100 * float(value))
+    return f"{number}\u00a0%" if get_format("DECIMAL_SEPARATOR", use_l10n=True) == "," else f"{number}%"
