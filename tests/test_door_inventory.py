@@ -429,7 +429,8 @@ def site_doors() -> list[Door]:
                method="post", login="login", ok_is="redirect"),
         custom("desk/<slug:slug>/log/", lambda w: reverse("desk:log", args=[slug(w)]), USES_THE_DESK, login="login"),
         # -- the API (its own rules are tested in tests/api/test_permissions.py; here: no door unasked)
-        *[custom(route, (lambda w, p=path: p.format(slug=slug(w), n=w.game.number, player=w.targets["tournaments.player"].pk)),
+        *[custom(route, (lambda w, p=path: p.format(slug=slug(w), n=w.game.number, player=w.targets["tournaments.player"].pk,
+                                                    club=w.targets["tournaments.club"].pk)),
                  everyone, login="login")
           for route, path in [
               ("api/v1/tournaments/", "/api/v1/tournaments/"), ("api/v1/tournaments/<slug:slug>/", "/api/v1/tournaments/{slug}/"),
@@ -441,6 +442,9 @@ def site_doors() -> list[Door]:
               ("api/v1/tournaments/<slug:slug>/players/", "/api/v1/tournaments/{slug}/players/"),
               ("api/v1/tournaments/<slug:slug>/players/<id:player_id>/", "/api/v1/tournaments/{slug}/players/{player}/"),
               ("api/v1/players/", "/api/v1/players/"), ("api/v1/players/<id:player_id>/", "/api/v1/players/{player}/"),
+              ("api/v1/players/<id:player_id>/rating/", "/api/v1/players/{player}/rating/"),
+              ("api/v1/ratings/", "/api/v1/ratings/"), ("api/v1/season-points/", "/api/v1/season-points/"),
+              ("api/v1/clubs/", "/api/v1/clubs/"), ("api/v1/clubs/<id:pk>/", "/api/v1/clubs/{club}/"),
               ("api/schema/", "/api/schema/"), ("api/docs/", "/api/docs/"), ("api/redoc/", "/api/redoc/"),
           ]],
         custom("api/v1/tournaments/<slug:slug>/file/", lambda w: f"/api/v1/tournaments/{slug(w)}/file/", ORGANISERS,
