@@ -117,11 +117,16 @@ def rate(games: list[tuple[int, RatedGame]], model: RatingModel | None = None):
     return model, rows
 
 
-def fingerprint(games) -> list[int]:
+def fingerprint(games, upto=None):
     """[count, sum of protocol versions, sum of ids] of a queryset of games: an amendment raises a
-    version, a game removed or added changes the count."""
-    found = games.aggregate(n=Count("pk"), v=Sum("version"), s=Sum("pk"))
-    return [found["n"] or 0, found["v"] or 0, found["s"] or 0]
+    version, a game removed or added changes the count. With `upto` (a Q), also those of the
+    games it keeps, in the same query: (all, kept)."""
+    parts = {"n": Count("pk"), "v": Sum("version"), "s": Sum("pk")}
+    if upto is not None:
+        parts.update(un=Count("pk", filter=upto), uv=Sum("version", filter=upto), us=Sum("pk", filter=upto))
+    found = games.aggregate(**parts)
+    whole = [int(found[k] or 0) for k in ("n", "v", "s")]  # int(): PostgreSQL sums bigints as numeric
+    return whole if upto is None else (whole, [int(found[k] or 0) for k in ("un", "uv", "us")])
 
 
 def _after(key: list):
@@ -156,11 +161,11 @@ def _resume(state: RatingState, version: int, now) -> int | None:
     if snapshot is None:
         return None
     rated = rated_queryset()
-    later = rated.filter(_after(position.key))
-    total, tail = fingerprint(rated), fingerprint(later)
-    if [a - b for a, b in zip(total, tail)] != state.fingerprint:
+    after = _after(position.key)
+    total, earlier = fingerprint(rated, upto=~after)  # one query: all rated games, and those up to the last rated
+    if earlier != state.fingerprint:
         return None
-    games = rated_games(later, position)
+    games = rated_games(rated.filter(after), position)
     model = RatingModel.from_state(state.model_state)
     day_before = model.day
     model, rows = rate(games, model)

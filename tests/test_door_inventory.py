@@ -213,9 +213,10 @@ MODEL_RULES: dict[str, ModelRule] = {
     "exports.exportjob": ModelRule(sees=f("superuser", "organiser_a", "chief", "appeals"), changes=f(), adds=f(),
                                    deletes=f(*ORGANISERS), change_redirects=True,
                                    staff_with_perm=f("superuser", "organiser_a", "organiser_b", "chief", "appeals")),
-    # the ratings: which tournaments count and the stored snapshots are the superuser's (no role has a
-    # grant on them yet); the player records are the merge's page, a superuser's to read and act on
-    "ratings.ratingsettings": SUPERUSER_ONLY,
+    # the ratings: a tournament's rating settings are its organisers' (left out, category); the stored
+    # snapshots are the superuser's; the player records are the merge's page, a superuser's to read and act on
+    "ratings.ratingsettings": ModelRule(sees=f(*ORGANISERS), changes=f(*ORGANISERS), adds=f(*ORGANISERS, "organiser_b"),
+                                        deletes=f(*ORGANISERS), staff_with_perm=f(*ORGANISERS, "organiser_b")),
     "ratings.playerrecord": ModelRule(sees=f("superuser"), changes=f(), adds=f(), deletes=f()),
     "ratings.ratingsnapshot": ModelRule(sees=f("superuser"), changes=f(), adds=f(), deletes=f()),
     "auth.user": SUPERUSER_ONLY, "auth.group": SUPERUSER_ONLY, "authtoken.tokenproxy": SUPERUSER_ONLY,
@@ -508,7 +509,7 @@ ACTION_RULES.update({
     ("snapshots.standingsstate", "delete_selected"): offered_to("superuser"),
     ("exports.exportjob", "delete_selected"): offered_to("superuser", "organiser_a", "organiser_b"),
     ("axes.accessattempt", "cleanup_expired_attempts"): offered_to("superuser"),
-    ("ratings.ratingsettings", "delete_selected"): offered_to("superuser"),
+    ("ratings.ratingsettings", "delete_selected"): offered_to("superuser", "organiser_a", "organiser_b"),
     ("ratings.playerrecord", "merge_two"): offered_to("superuser"),
     **{(label, "delete_selected"): offered_to("superuser") for label in (
         "auth.user", "auth.group", "axes.accessattempt", "axes.accesslog", "axes.accessfailurelog")},
