@@ -39,7 +39,7 @@ _ROLE_COUNTS = Counter(ROLE_COUNTS)
 
 ORDER = ("tournament__start_date", "tournament_id", "stage__order", "round__number", "table__number", "number")
 _FIELDS = ("pk", "tournament_id", "tournament__start_date", "played_on", "result", "stage__order", "round__number",
-           "table__number", "number")
+           "table__number", "number", "version")
 
 
 def rated_queryset():
@@ -69,10 +69,11 @@ class Position:
         return cls(data["key"], data["day"], data["tournament"], data["index"])
 
 
-def rated_games(games=None, position: Position | None = None) -> list[tuple[int, RatedGame]]:
+def rated_games(games=None, position: Position | None = None, read: list | None = None) -> list[tuple[int, RatedGame]]:
     """(game pk, RatedGame) for the rated games (all of them, or the queryset `games`), in the
     season's order, continuing from `position` (which is moved to the last game read). Player
-    ids are the Player pks as text: one person is one row across tournaments."""
+    ids are the Player pks as text: one person is one row across tournaments. `read` collects
+    (pk, protocol version) of every game read, those the rating cannot read included."""
     position = position if position is not None else Position()
     rows = list((games if games is not None else rated_queryset()).order_by(*ORDER).values_list(*_FIELDS))
     seats: dict[int, list[tuple[str, str]]] = {}
@@ -80,7 +81,9 @@ def rated_games(games=None, position: Position | None = None) -> list[tuple[int,
                                      .order_by("game_id", "number").values_list("game_id", "player_id", "role")):
         seats.setdefault(game_id, []).append((str(player_id), role))
     out: list[tuple[int, RatedGame]] = []
-    for pk, tournament_id, start, played_on, result, stage_order, round_number, table_number, number in rows:
+    for pk, tournament_id, start, played_on, result, stage_order, round_number, table_number, number, version in rows:
+        if read is not None:
+            read.append((pk, version))
         position.key = [start.isoformat(), tournament_id, stage_order, round_number, table_number, number]
         if tournament_id != position.tournament:
             position.tournament, position.index = tournament_id, position.index + 1
@@ -117,16 +120,11 @@ def rate(games: list[tuple[int, RatedGame]], model: RatingModel | None = None):
     return model, rows
 
 
-def fingerprint(games, upto=None):
+def fingerprint(games) -> list[int]:
     """[count, sum of protocol versions, sum of ids] of a queryset of games: an amendment raises a
-    version, a game removed or added changes the count. With `upto` (a Q), also those of the
-    games it keeps, in the same query: (all, kept)."""
-    parts = {"n": Count("pk"), "v": Sum("version"), "s": Sum("pk")}
-    if upto is not None:
-        parts.update(un=Count("pk", filter=upto), uv=Sum("version", filter=upto), us=Sum("pk", filter=upto))
-    found = games.aggregate(**parts)
-    whole = [int(found[k] or 0) for k in ("n", "v", "s")]  # int(): PostgreSQL sums bigints as numeric
-    return whole if upto is None else (whole, [int(found[k] or 0) for k in ("un", "uv", "us")])
+    version, a game removed or added changes the count or the sum of ids."""
+    found = games.aggregate(n=Count("pk"), v=Sum("version"), s=Sum("pk"))
+    return [int(found[k] or 0) for k in ("n", "v", "s")]  # int(): PostgreSQL sums bigints as numeric
 
 
 def _after(key: list):
@@ -161,28 +159,21 @@ def _resume(state: RatingState, version: int, now) -> int | None:
     if snapshot is None:
         return None
     rated = rated_queryset()
-    after = _after(position.key)
-    total, earlier = fingerprint(rated, upto=~after)  # one query: all rated games, and those up to the last rated
+    total = fingerprint(rated)
+    read: list[tuple[int, int]] = []
+    games = rated_games(rated.filter(_after(position.key)), position, read)
+    earlier = [total[0] - len(read), total[1] - sum(v for _pk, v in read), total[2] - sum(pk for pk, _v in read)]
     if earlier != state.fingerprint:
-        return None
-    games = rated_games(rated.filter(after), position)
+        return None  # a game up to the last rated one was amended, removed or added: rerun it all
     model = RatingModel.from_state(state.model_state)
     day_before = model.day
     model, rows = rate(games, model)
     _insert_game_ratings(snapshot.pk, rows)
     # the shown ratings are on the last game's day: a new day widens everybody's uncertainty
     touched = set(model.players) if model.day != day_before else {pid for _pk, g in games for pid, _r in g.seats}
-    existing = {r.player_id: r for r in PlayerRating.objects.filter(snapshot=snapshot, player_id__in=[int(p) for p in touched])}
-    new_rows = _player_rows(snapshot, model, sorted(touched))
-    changed = []
-    for row in new_rows:
-        old = existing.get(row.player_id)
-        if old is None:
-            continue
-        row.pk = old.pk
-        changed.append(row)
-    PlayerRating.objects.bulk_update(changed, ["rating", "skill", "uncertainty", "games", "wins", "provisional"], batch_size=BATCH)
-    PlayerRating.objects.bulk_create([r for r in new_rows if r.player_id not in existing], batch_size=BATCH)
+    # their rows replaced: a delete and an insert are cheaper than an UPDATE of CASE expressions
+    PlayerRating.objects.filter(snapshot=snapshot, player_id__in=[int(p) for p in touched]).delete()
+    PlayerRating.objects.bulk_create(_player_rows(snapshot, model, sorted(touched)), batch_size=BATCH)
     RatingSnapshot.objects.filter(pk=snapshot.pk).update(
         version=version, computed_at=now, games=F("games") + len(games), players=len(model.players),
         summary=_finite(model.summary()))
