@@ -40,6 +40,8 @@ TAGS = [
     {"name": "protocols", "description": "Protocols for judges: read, save, sign off, approve extras."},
     {"name": "protests", "description": "Filing and deciding protests (8.9)."},
     {"name": "tournament file", "description": "mafia-tournament/1 import and export."},
+    {"name": "ratings", "description": "The rating across tournaments and the season points (published tournaments only)."},
+    {"name": "clubs", "description": "Clubs, their members' ratings and tournaments."},
 ]
 
 
@@ -244,6 +246,29 @@ EXAMPLES = {
         "job": 7, "status": "done", "done": 1500, "total": 1500, "tournament": "osenniy-kubok", "created": True,
         "errors": []})],
 }
+
+RATING_ROW = {"place": 1, "player_id": 12, "nickname": "Ворон", "club": "Красная площадь", "club_id": 3, "city": "Москва",
+              "rating": 1612.4, "uncertainty": 38.2, "games": 64, "provisional": False, "role_games": None, "role_wins": None}
+EXAMPLES.update({
+    "ratings": [OpenApiExample("The rating", response_only=True, value=[RATING_ROW])],
+    "season_points": [OpenApiExample("The season's standings", response_only=True, value=[
+        {"place": 1, "player_id": 12, "nickname": "Ворон", "club": "Красная площадь", "club_id": 3, "city": "Москва",
+         "points": "583.3", "counted": ["350.0", "233.3"], "tournaments": 3}])],
+    "rating_history": [OpenApiExample("A player's rating", response_only=True, value={
+        "player_id": 12, "nickname": "Ворон", "version": 41,
+        "current": {"rating": 1612.4, "skill": 1688.8, "uncertainty": 38.2, "games": 64, "wins": 37, "provisional": False},
+        "tournaments": [{"tournament": "osenniy-kubok", "name": "Осенний кубок", "start_date": "2026-11-01", "games": 10,
+                         "before": 1590.1, "after": 1612.4, "change": 22.3}],
+        "games": [{"game_id": 17, "tournament": "osenniy-kubok", "number": 1, "date": "2026-11-01", "before": 1590.1,
+                   "after": 1594.0}]})],
+    "clubs": [OpenApiExample("Clubs", response_only=True, value=[
+        {"id": 3, "name": "Красная площадь", "city": "Москва", "members": 24}])],
+    "club": [OpenApiExample("A club", response_only=True, value={
+        "id": 3, "name": "Красная площадь", "city": "Москва",
+        "members": [{"player_id": 12, "nickname": "Ворон", "city": "Москва", "rating": 1612.4, "games": 64, "provisional": False}],
+        "tournaments": [{"slug": "osenniy-kubok", "name": "Осенний кубок", "city": "Москва", "start_date": "2026-11-01",
+                         "members": 6}]})],
+})
 
 
 def examples(*names) -> list[OpenApiExample]:

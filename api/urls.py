@@ -6,7 +6,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 
 from .docs import RedocView
 from .errors import error_body
-from .views import auth, files, judging, public
+from .views import auth, files, judging, public, ratings
 
 
 class IdConverter:
@@ -38,6 +38,11 @@ v1 = [
     path("tournaments/<slug:slug>/file/", files.TournamentFile.as_view(), name="tournament-file"),
     path("players/", public.PlayerList.as_view(), name="players"),
     path("players/<id:player_id>/", public.PlayerDetail.as_view(), name="player"),
+    path("players/<id:player_id>/rating/", ratings.RatingHistory.as_view(), name="player-rating"),
+    path("ratings/", ratings.RatingBoard.as_view(), name="ratings"),
+    path("season-points/", ratings.SeasonBoard.as_view(), name="season-points"),
+    path("clubs/", ratings.ClubList.as_view(), name="clubs"),
+    path("clubs/<id:pk>/", ratings.ClubDetail.as_view(), name="club"),
     path("auth/token/", auth.ObtainToken.as_view(), name="token"),
     path("protocols/", judging.ProtocolList.as_view(), name="protocols"),
     path("protocols/<id:pk>/", judging.ProtocolDetail.as_view(), name="protocol"),

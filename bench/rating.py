@@ -2,6 +2,8 @@
 
     .venv/bin/python bench/rating.py [--games 20000] [--world default|flat-roles|...|all]
                                      [--seed 1] [--resamples 2000] [--no-openskill] [--files]
+    .venv/bin/python bench/rating.py --db            # the tournaments in the database, same measures
+    .venv/bin/python bench/rating.py --incremental   # the stored rating: full recompute vs one sign-off
 
 A simulated season of its own (bench/rating_world.py: hidden skills that drift, some players
 better as black than as red, sheriff and don weighing more, uneven activity, red's base rate
@@ -119,8 +121,14 @@ def write_season(games, folder):
     return paths
 
 
-def run_world(name, args):
-    games, truth = simulate(args.games, args.seed, WORLDS[name])
+def run_world(name, args, games=None, truth=None):
+    """Rate one season and print its figures: a simulated world's, or (`games` given, `truth`
+    None) the database's rated games."""
+    if games is None:
+        games, truth = simulate(args.games, args.seed, WORLDS[name])
+    if not games:
+        print(f"== {name}: no rated games")
+        return
     n_tournaments = games[-1].tournament + 1
     print(f"== world {name!r}: {len(games)} games, {n_tournaments} tournaments, "
           f"{len({pid for g in games for pid, _r in g.seats})} players, "
@@ -153,9 +161,10 @@ def run_world(name, args):
                                                     "pip install openskill==6.2.0") + ")")
             continue
         methods[anchor] = fn(games)
-    ll_true, sq_true, *_ = measures(games, truth)
     print(f"\n{'':28s} {'log-loss':>9s} {'Brier':>7s}")
-    print(f"{'(the true probabilities)':28s} {ll_true.mean():9.4f} {sq_true.mean():7.4f}")
+    if truth is not None:
+        ll_true, sq_true, *_ = measures(games, truth)
+        print(f"{'(the true probabilities)':28s} {ll_true.mean():9.4f} {sq_true.mean():7.4f}")
     results = {}
     for label, preds in methods.items():
         ll, sq, y, p, t = measures(games, preds)
@@ -184,7 +193,21 @@ def main(argv=None):
     parser.add_argument("--resamples", type=int, default=2000)
     parser.add_argument("--no-openskill", action="store_true")
     parser.add_argument("--files", action="store_true", help="also time reading the season from tournament files")
+    parser.add_argument("--db", action="store_true",
+                        help="rate the tournaments in the database (DATABASE_URL, else the project's SQLite) instead")
+    parser.add_argument("--incremental", action="store_true",
+                        help="in the database: time a full recompute and one sign-off's incremental update (bench/rating_db.py)")
+    parser.add_argument("--updates", type=int, default=20, help="with --incremental: sign-offs timed")
     args = parser.parse_args(argv)
+    if args.db or args.incremental:
+        import rating_db
+
+        rating_db.setup_django()
+        if args.incremental:
+            rating_db.incremental(args.updates)
+        if args.db:
+            run_world("the database", args, games=[g for _pk, g in rating_db.database_games()])
+        return
     for name in (WORLDS if args.world == "all" else [args.world]):
         run_world(name, args)
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import cards, views
+from . import cards, rating_pages, views
 
 app_name = "public"
 
@@ -18,4 +18,10 @@ urlpatterns = [
     path("t/<slug:slug>/tables/live.json", views.round_live_json, name="round-live-json"),
     path("t/<slug:slug>/tables/<int:number>/live/", views.table_live, name="table-live"),
     path("t/<slug:slug>/tables/<int:number>/live.json", views.table_live_json, name="table-live-json"),
+    path("players/<int:player_id>/", rating_pages.player_profile, name="profile"),
+    path("players/<int:player_id>/vs/<int:other_id>/", rating_pages.head_to_head, name="head-to-head"),
+    path("ratings/", rating_pages.rating_board, name="rating-board"),
+    path("ratings/season/", rating_pages.season_board, name="season-board"),
+    path("clubs/", rating_pages.club_list, name="clubs"),
+    path("clubs/<int:club_id>/", rating_pages.club_detail, name="club"),
 ]

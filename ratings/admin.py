@@ -24,15 +24,15 @@ class RatingSettingsAdmin(TournamentScopedAdmin):
     def save_model(self, request, obj, form, change):
         super().save_model(request, obj, form, change)
         if not change or "rated" in form.changed_data:
-            request_recompute()
+            request_recompute(full=True)
 
     def delete_model(self, request, obj):
         super().delete_model(request, obj)
-        request_recompute()
+        request_recompute(full=True)
 
     def delete_queryset(self, request, queryset):
         super().delete_queryset(request, queryset)
-        request_recompute()
+        request_recompute(full=True)
 
 
 class LikelyDuplicateFilter(admin.SimpleListFilter):

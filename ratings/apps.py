@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.db.models.signals import post_migrate
 from django.utils.translation import gettext_lazy as _
 
 
@@ -13,3 +14,6 @@ class RatingsConfig(AppConfig):
     def ready(self):
         # Connecting the receivers is what importing the module does (Django's documented way).
         from . import signals  # noqa: F401
+        from .groups import ensure_grants
+
+        post_migrate.connect(ensure_grants, sender=self, dispatch_uid="ratings.ensure_grants")

@@ -3,6 +3,7 @@ spaces and punctuation are ignored ("Ivan.K" and "ivan k"), or, in one club, who
 read the same. Only a flag for a person to look at: a merge is always a superuser's decision."""
 from __future__ import annotations
 
+import unicodedata
 from collections import defaultdict
 
 from tournaments.models import Player
@@ -10,8 +11,11 @@ from tournaments.names import name_key
 
 
 def nickname_key(nickname: str) -> str:
-    """A nickname as people compare it, without spaces or punctuation."""
-    return "".join(ch for ch in name_key(nickname) if ch.isalnum())
+    """A nickname as people compare it: tournaments/names.py's `name_key` (the project's one
+    normalisation: case, ё/е, look-alike letters, invisible characters) of the nickname with its
+    punctuation read as spaces, so each part keeps its own script, then without the spaces."""
+    spaced = "".join(ch if ch.isalnum() or unicodedata.category(ch) == "Cf" else " " for ch in nickname)
+    return name_key(spaced).replace(" ", "")
 
 
 def likely_duplicates() -> dict[int, set[int]]:

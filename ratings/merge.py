@@ -81,5 +81,5 @@ def merge_players(*, keep: Player, absorb: Player, user) -> dict[str, int]:
                        reason=_("%(absorbed)s is the same person as %(kept)s.") % {"absorbed": absorbed["nickname"], "kept": keep},
                        data={"kept": keep.pk, "absorbed": absorbed, "moved": moved})
             request_standings(tournament)
-        request_rating()
+        request_rating(full=True)
     return moved

@@ -63,6 +63,17 @@ class RatingState(models.Model):
     computed_version = models.PositiveIntegerField(_("computed version"), default=0)
     computed_at = models.DateTimeField(_("computed at"), null=True, blank=True)
     stale_since = models.DateTimeField(_("stale since"), null=True, blank=True)
+    # What an incremental update resumes from (recompute.py): the model's whole state after the
+    # last rated game of the computed version, that game's place in the season's order, and a
+    # fingerprint of the rated games (count, sum of protocol versions, sum of ids) that any
+    # amendment, removal or earlier insertion changes. Empty: the next job recomputes in full.
+    model_state = models.JSONField(_("model state"), null=True, blank=True, editable=False)
+    last_key = models.JSONField(_("last rated game's place"), null=True, blank=True, editable=False)
+    fingerprint = models.JSONField(_("rated games' fingerprint"), null=True, blank=True, editable=False)
+    full_needed = models.BooleanField(
+        _("full recomputation needed"), default=False,
+        help_text=_("Set by a change that is not a sign-off (a merge, a tournament's settings or publication)."),
+    )
 
     class Meta:
         verbose_name = _("rating state")
@@ -72,20 +83,23 @@ class RatingState(models.Model):
         return f"v{self.computed_version}/{self.requested_version}"
 
     @classmethod
-    def raise_requested(cls) -> None:
+    def raise_requested(cls, *, full: bool = False) -> None:
         """Raise the requested version by one (creating the row on the first request);
-        `stale_since` keeps the time of the first request not computed yet."""
+        `stale_since` keeps the time of the first request not computed yet. `full`: the change
+        may touch games already rated, so the next job must not resume incrementally."""
         now = timezone.now()
+        changes = {"full_needed": True} if full else {}
         updated = cls.objects.filter(pk=cls.SINGLETON).update(
             requested_version=F("requested_version") + 1,
             stale_since=Case(When(requested_version__lte=F("computed_version"), then=now), default=F("stale_since")),
+            **changes,
         )
         if not updated:
             try:
                 with transaction.atomic():
-                    cls.objects.create(pk=cls.SINGLETON, requested_version=1, stale_since=now)
+                    cls.objects.create(pk=cls.SINGLETON, requested_version=1, stale_since=now, full_needed=full)
             except IntegrityError:  # created meanwhile by another transaction
-                cls.objects.filter(pk=cls.SINGLETON).update(requested_version=F("requested_version") + 1)
+                cls.objects.filter(pk=cls.SINGLETON).update(requested_version=F("requested_version") + 1, **changes)
 
 
 class RatingSnapshot(models.Model):

@@ -25,10 +25,12 @@ class _RateAfterCommit:
         send_or_run(recompute_ratings, what="the rating")
 
 
-def request_recompute() -> None:
+def request_recompute(*, full: bool = False) -> None:
     """Mark the rating stale and send the job after the current transaction commits (at once
-    outside a transaction)."""
-    RatingState.raise_requested()
+    outside a transaction). `full`: the change may touch games already rated (a merge, a
+    tournament left out or published), so the job must rerun the whole history; without it the
+    job still checks that only later games were added (recompute.py) before resuming."""
+    RatingState.raise_requested(full=full)
     callback = _RateAfterCommit()
     connection = transaction.get_connection()
     if connection.in_atomic_block and any(pending[1] == callback for pending in connection.run_on_commit):

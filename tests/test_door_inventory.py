@@ -213,9 +213,10 @@ MODEL_RULES: dict[str, ModelRule] = {
     "exports.exportjob": ModelRule(sees=f("superuser", "organiser_a", "chief", "appeals"), changes=f(), adds=f(),
                                    deletes=f(*ORGANISERS), change_redirects=True,
                                    staff_with_perm=f("superuser", "organiser_a", "organiser_b", "chief", "appeals")),
-    # the ratings: which tournaments count and the stored snapshots are the superuser's (no role has a
-    # grant on them yet); the player records are the merge's page, a superuser's to read and act on
-    "ratings.ratingsettings": SUPERUSER_ONLY,
+    # the ratings: a tournament's rating settings are its organisers' (left out, category); the stored
+    # snapshots are the superuser's; the player records are the merge's page, a superuser's to read and act on
+    "ratings.ratingsettings": ModelRule(sees=f(*ORGANISERS), changes=f(*ORGANISERS), adds=f(*ORGANISERS, "organiser_b"),
+                                        deletes=f(*ORGANISERS), staff_with_perm=f(*ORGANISERS, "organiser_b")),
     "ratings.playerrecord": ModelRule(sees=f("superuser"), changes=f(), adds=f(), deletes=f()),
     "ratings.ratingsnapshot": ModelRule(sees=f("superuser"), changes=f(), adds=f(), deletes=f()),
     "auth.user": SUPERUSER_ONLY, "auth.group": SUPERUSER_ONLY, "authtoken.tokenproxy": SUPERUSER_ONLY,
@@ -323,6 +324,12 @@ def api_post(route, url, allowed):
     return Door(route, url, expect, method="post", json=True)
 
 
+def _other_player(w) -> int:
+    """Another player registered in tournament A (for the head-to-head page)."""
+    player = w.targets["tournaments.player"]
+    return w.tournament.registrations.exclude(player=player).order_by("pk").values_list("player_id", flat=True).first()
+
+
 def site_doors() -> list[Door]:
     slug = lambda w: w.tournament.slug  # noqa: E731
     everyone = set(CAST)
@@ -396,6 +403,15 @@ def site_doors() -> list[Door]:
               ("t/<slug:slug>/tables/<int:number>/live/", "/t/{slug}/tables/1/live/"),
               ("t/<slug:slug>/tables/<int:number>/live.json", "/t/{slug}/tables/1/live.json"),
           ]],
+        # the ratings' public pages (a player, a club, two players of tournament A): everyone
+        *[custom(route, (lambda w, p=path: p.format(player=w.targets["tournaments.player"].pk, other=_other_player(w),
+                                                    club=w.targets["tournaments.club"].pk)), everyone, login="login")
+          for route, path in [
+              ("players/<int:player_id>/", "/players/{player}/"),
+              ("players/<int:player_id>/vs/<int:other_id>/", "/players/{player}/vs/{other}/"),
+              ("ratings/", "/ratings/"), ("ratings/season/", "/ratings/season/"),
+              ("clubs/", "/clubs/"), ("clubs/<int:club_id>/", "/clubs/{club}/"),
+          ]],
         # -- the judge's pages
         custom("judge/login/", lambda w: reverse("protocols:login"), everyone, login="login"),
         Door("judge/logout/", lambda w: reverse("protocols:logout"), lambda who: "login", method="post"),
@@ -436,7 +452,8 @@ def site_doors() -> list[Door]:
         custom("desk/<slug:slug>/log/", lambda w: reverse("desk:log", args=[slug(w)]), USES_THE_DESK, login="login"),
         custom("desk/<slug:slug>/tables/", lambda w: reverse("desk:tables", args=[slug(w)]), USES_THE_DESK, login="login"),
         # -- the API (its own rules are tested in tests/api/test_permissions.py; here: no door unasked)
-        *[custom(route, (lambda w, p=path: p.format(slug=slug(w), n=w.game.number, player=w.targets["tournaments.player"].pk)),
+        *[custom(route, (lambda w, p=path: p.format(slug=slug(w), n=w.game.number, player=w.targets["tournaments.player"].pk,
+                                                    club=w.targets["tournaments.club"].pk)),
                  everyone, login="login")
           for route, path in [
               ("api/v1/tournaments/", "/api/v1/tournaments/"), ("api/v1/tournaments/<slug:slug>/", "/api/v1/tournaments/{slug}/"),
@@ -448,6 +465,9 @@ def site_doors() -> list[Door]:
               ("api/v1/tournaments/<slug:slug>/players/", "/api/v1/tournaments/{slug}/players/"),
               ("api/v1/tournaments/<slug:slug>/players/<id:player_id>/", "/api/v1/tournaments/{slug}/players/{player}/"),
               ("api/v1/players/", "/api/v1/players/"), ("api/v1/players/<id:player_id>/", "/api/v1/players/{player}/"),
+              ("api/v1/players/<id:player_id>/rating/", "/api/v1/players/{player}/rating/"),
+              ("api/v1/ratings/", "/api/v1/ratings/"), ("api/v1/season-points/", "/api/v1/season-points/"),
+              ("api/v1/clubs/", "/api/v1/clubs/"), ("api/v1/clubs/<id:pk>/", "/api/v1/clubs/{club}/"),
               ("api/schema/", "/api/schema/"), ("api/docs/", "/api/docs/"), ("api/redoc/", "/api/redoc/"),
           ]],
         custom("api/v1/tournaments/<slug:slug>/file/", lambda w: f"/api/v1/tournaments/{slug(w)}/file/", ORGANISERS,
@@ -511,7 +531,7 @@ ACTION_RULES.update({
     ("snapshots.standingsstate", "delete_selected"): offered_to("superuser"),
     ("exports.exportjob", "delete_selected"): offered_to("superuser", "organiser_a", "organiser_b"),
     ("axes.accessattempt", "cleanup_expired_attempts"): offered_to("superuser"),
-    ("ratings.ratingsettings", "delete_selected"): offered_to("superuser"),
+    ("ratings.ratingsettings", "delete_selected"): offered_to("superuser", "organiser_a", "organiser_b"),
     ("ratings.playerrecord", "merge_two"): offered_to("superuser"),
     **{(label, "delete_selected"): offered_to("superuser") for label in (
         "auth.user", "auth.group", "axes.accessattempt", "axes.accesslog", "axes.accessfailurelog")},

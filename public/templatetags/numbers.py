@@ -4,6 +4,7 @@ years stay plain), so the points say how they are written themselves."""
 from __future__ import annotations
 
 from django import template
+from django.utils.formats import get_format
 
 from tournaments.numbers import decimal_text
 
@@ -14,3 +15,30 @@ register = template.Library()
 def points(value) -> str:
     """'6.56' (a stored decimal string, a Decimal or a number) in the active language's writing."""
     return decimal_text(value)
+
+
+@register.filter
+def whole(value) -> str:
+    """A rating as a whole number ("1512"); "" for None."""
+    if value is None or value == "":
+        return ""
+    return str(round(float(value)))
+
+
+@register.filter
+def signed(value) -> str:
+    """A rating change with its sign and one decimal in the page's writing: "+12,3", "−4.0"."""
+    if value is None or value == "":
+        return ""
+    number = round(float(value), 1)
+    text = decimal_text(f"{abs(number):.1f}")
+    return ("+" if number > 0 else "−" if number < 0 else "±") + text
+
+
+@register.filter
+def percent(value) -> str:
+    """A share as a whole percentage ("54 %" in Russian, "54%" in English); "—" for None."""
+    if value is None:
+        return "—"
+    number = round(100 * float(value))
+    return f"{number}\u00a0%" if get_format("DECIMAL_SEPARATOR", use_l10n=True) == "," else f"{number}%"

@@ -101,3 +101,13 @@ def test_a_refusal_reads_in_russian():
     one, two = [r.player for r in t.registrations.order_by("number")[:2]]
     with translation.override("ru"), pytest.raises(MergeRefused, match="это два разных человека"):
         merge_players(keep=one, absorb=two, user=_superuser())
+
+
+def test_a_nicknames_key_is_name_key_with_punctuation_read_as_spaces():
+    from ratings.duplicates import nickname_key
+    from tournaments.names import name_key
+
+    assert nickname_key("Ivan.K") == nickname_key("ivan k") == nickname_key("IVAN-K") == "ivank"
+    # each part keeps its own script: a Latin "o" in the Cyrillic part is the Cyrillic letter
+    assert nickname_key("Max.Вoрон") == "maxворон" == name_key("max ворон").replace(" ", "")
+    assert nickname_key("Во\u200bрон") == nickname_key("ВОРОН")  # an invisible character is dropped, not a space

@@ -1,0 +1,97 @@
+"""Charts as inline SVG drawn on the server: readable without JavaScript, printable, and scaled
+to the screen by their viewBox (width 100 %, so a 375 px phone never scrolls sideways). Every
+chart has its numbers in a table beside it on the page; the SVG carries a <title> and a <desc>
+for screen readers. Numbers and dates are written in the page's language (formats)."""
+from __future__ import annotations
+
+import html
+import math
+from datetime import date, timedelta
+
+from django.utils.formats import date_format, number_format
+from django.utils.safestring import SafeString, mark_safe
+
+WIDTH, HEIGHT = 640, 280
+LEFT, RIGHT, TOP, BOTTOM = 48, 12, 14, 30
+# distinguishable in print and for the common colour blindnesses (Okabe-Ito)
+COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9")
+
+
+def game_x(day: date, end: date, index: int, count: int) -> float:
+    """A game's place on the time axis: its tournament's days shared evenly among its games, so
+    players' histories line up by date and a tournament's games do not pile up on one point."""
+    span = max((end - day).days + 1, 1)
+    return day.toordinal() + span * (index + 0.5) / max(count, 1)
+
+
+def _nice_step(span: float, ticks: int = 5) -> float:
+    raw = max(span, 1e-9) / ticks
+    power = 10 ** math.floor(math.log10(raw))
+    for m in (1, 2, 2.5, 5, 10):
+        if raw <= m * power:
+            return m * power
+    return 10 * power
+
+
+def line_chart(series: list[dict], *, marks: list[tuple[float, str]] = (), title: str, desc: str) -> SafeString:
+    """An SVG line chart. ``series``: [{"label", "points": [(x, y), ...]}] with x a day ordinal
+    (game_x); ``marks``: vertical lines at (x, label) — the tournaments. An empty chart says so."""
+    points = [pt for s in series for pt in s["points"]]
+    esc = html.escape
+    head = (f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-labelledby="chart-title chart-desc" '
+            f'xmlns="http://www.w3.org/2000/svg" preserveAspectRatio="xMidYMid meet">'
+            f'<title id="chart-title">{esc(title)}</title><desc id="chart-desc">{esc(desc)}</desc>')
+    if not points:
+        return mark_safe(head + "</svg>")
+    xs = [p[0] for p in points] + [m[0] for m in marks]
+    ys = [p[1] for p in points]
+    x0, x1 = min(xs), max(xs)
+    if x1 - x0 < 1:
+        x0, x1 = x0 - 1, x1 + 1
+    step = _nice_step(max(ys) - min(ys))
+    y0 = math.floor(min(ys) / step) * step
+    y1 = math.ceil(max(ys) / step) * step
+    if y1 <= y0:
+        y0, y1 = y0 - step, y1 + step
+    pw, ph = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+
+    def sx(x):
+        return LEFT + (x - x0) / (x1 - x0) * pw
+
+    def sy(y):
+        return TOP + (y1 - y) / (y1 - y0) * ph
+
+    parts = [head, '<g class="grid" stroke="#d9d9d9" stroke-width="1" font-size="11" fill="#444">']
+    y = y0
+    while y <= y1 + step / 2:
+        parts.append(f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{sy(y):.1f}" y2="{sy(y):.1f}"/>'
+                     f'<text x="{LEFT - 4}" y="{sy(y) + 4:.1f}" text-anchor="end" stroke="none">'
+                     f'{esc(number_format(round(y), 0, use_l10n=True))}</text>')
+        y += step
+    parts.append("</g>")
+    parts.append('<g class="marks" stroke="#8c8c8c" stroke-dasharray="3 3" font-size="10" fill="#444">')
+    for n, (x, label) in enumerate(marks, 1):
+        parts.append(f'<line x1="{sx(x):.1f}" x2="{sx(x):.1f}" y1="{TOP}" y2="{TOP + ph}"><title>{esc(label)}</title></line>'
+                     f'<text x="{sx(x) + 2:.1f}" y="{TOP + 9}" stroke="none">{n}</text>')
+    parts.append("</g>")
+    first, last = date.fromordinal(int(x0)), date.fromordinal(int(x1)) - timedelta(days=0)
+    parts.append(f'<g font-size="11" fill="#444"><text x="{LEFT}" y="{HEIGHT - 8}">{esc(date_format(first, "SHORT_DATE_FORMAT"))}</text>'
+                 f'<text x="{WIDTH - RIGHT}" y="{HEIGHT - 8}" text-anchor="end">{esc(date_format(last, "SHORT_DATE_FORMAT"))}</text></g>')
+    for i, s in enumerate(series):
+        colour = COLOURS[i % len(COLOURS)]
+        path = " ".join(f"{sx(x):.1f},{sy(y):.1f}" for x, y in s["points"])
+        parts.append(f'<g class="series" data-label="{esc(s["label"])}"><polyline fill="none" stroke="{colour}" stroke-width="2" '
+                     f'points="{path}"/>')
+        if len(s["points"]) <= 60:
+            parts.extend(f'<circle cx="{sx(x):.1f}" cy="{sy(y):.1f}" r="2.5" fill="{colour}"/>' for x, y in s["points"])
+        parts.append("</g>")
+    if len(series) > 1:
+        parts.append('<g class="legend" font-size="11">')
+        for i, s in enumerate(series):
+            colour = COLOURS[i % len(COLOURS)]
+            x = LEFT + 6 + i * 130
+            parts.append(f'<rect x="{x}" y="{TOP + 14}" width="10" height="10" fill="{colour}"/>'
+                         f'<text x="{x + 14}" y="{TOP + 23}" fill="#1b1b1b">{esc(s["label"][:16])}</text>')
+        parts.append("</g>")
+    parts.append("</svg>")
+    return mark_safe("".join(parts))

@@ -1,0 +1,197 @@
+"""The ratings' public pages: a player's profile across tournaments (with others overlaid on
+its chart), the leaderboards of rating and of season points, a club's page and a head-to-head
+of two players. Reads are ratings.selectors' (published tournaments only; a player seen only
+in drafts is a 404); charts are public.charts' SVG with their numbers in a table beside.
+
+A filter given a value the page cannot read answers 400 with the page and a message naming the
+field, never a 500."""
+from __future__ import annotations
+
+from django.http import Http404
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_safe
+
+from protocols.vocabulary import ROLE_NAMES
+from ratings import selectors
+from ratings.core.games import ROLES
+
+from . import charts
+
+FILTER_NAMES = {"season": gettext_lazy("season"), "club": gettext_lazy("club"), "city": gettext_lazy("city"),
+                "role": gettext_lazy("role"), "compare": gettext_lazy("compare"), "provisional": gettext_lazy("provisional")}
+
+
+def _player_or_404(player_id: int):
+    player = selectors.public_player(player_id)
+    if player is None:
+        raise Http404("no such player")
+    return player
+
+
+def _series(history) -> list[tuple[float, float]]:
+    """(x, rating after) of each game, a tournament's games spread over its days."""
+    counts: dict[int, int] = {}
+    for p in history:
+        counts[p.tournament_id] = counts.get(p.tournament_id, 0) + 1
+    seen: dict[int, int] = {}
+    out = []
+    for p in history:
+        i = seen.get(p.tournament_id, 0)
+        seen[p.tournament_id] = i + 1
+        out.append((charts.game_x(p.day, p.end, i, counts[p.tournament_id]), p.after))
+    return out
+
+
+def _ids(text: str, limit: int) -> list[int] | None:
+    try:
+        ids = [int(part) for part in text.split(",") if part.strip()]
+    except ValueError:
+        return None
+    return ids[:limit] if all(0 < i <= selectors.MAX_ID for i in ids) else None
+
+
+@require_safe
+def player_profile(request, player_id):
+    """Every public tournament of the player with place and total, the rating's history (a chart
+    with the tournaments marked, `?compare=<id>,<id>` overlays others), per-tournament changes,
+    games and win rate by role and by seat, first-killed count and best-move accuracy."""
+    player = _player_or_404(player_id)
+    snapshot = selectors.current_snapshot()
+    history = selectors.rating_history(snapshot, player.pk)
+    changes = selectors.tournament_changes(history)
+    errors = []
+    compared = []
+    raw = request.GET.get("compare", "")
+    if raw:
+        ids = _ids(raw, selectors.MAX_COMPARED - 1)
+        if ids is None:
+            errors.append(_("%(field)s: give player numbers separated by commas.") % {"field": FILTER_NAMES["compare"]})
+            ids = []
+        for other_id in ids:
+            other = selectors.public_player(other_id) if other_id != player.pk else None
+            if other is None:
+                if other_id != player.pk:
+                    errors.append(_("%(field)s: no player %(id)s.") % {"field": FILTER_NAMES["compare"], "id": other_id})
+                continue
+            compared.append({"player": other, "history": selectors.rating_history(snapshot, other.pk)})
+    series = [{"label": player.nickname, "points": _series(history)}]
+    series += [{"label": c["player"].nickname, "points": _series(c["history"])} for c in compared]
+    marks = [(charts.game_x(c["start_date"], c["start_date"], 0, 1) - 0.5, c["name"]) for c in changes]
+    chart = charts.line_chart(
+        series, marks=marks, title=_("Rating of %(name)s, game by game") % {"name": player.nickname},
+        desc=_("The rating after each rated game; dashed lines mark the tournaments, numbered as in the table."),
+    ) if history or any(c["history"] for c in compared) else ""
+    for c in compared:
+        c["changes"] = selectors.tournament_changes(c["history"])
+        c["last"] = c["history"][-1].after if c["history"] else None
+    stats = selectors.play_stats(player.pk)
+    rating = snapshot.player_ratings.filter(player=player).first() if snapshot else None
+    roles = [{"role": role, "label": ROLE_NAMES[role], "games": stats.by_role[role][0], "wins": stats.by_role[role][1],
+              "rate": stats.by_role[role][1] / stats.by_role[role][0] if stats.by_role[role][0] else None} for role in ROLES]
+    seats = [{"seat": seat, "games": g, "wins": w, "rate": w / g if g else None} for seat, (g, w) in stats.by_seat.items()]
+    response = render(request, "public/rating_player.html", {
+        "player": player, "rating": rating, "snapshot": snapshot, "changes": changes, "chart": chart,
+        "compared": compared, "compare_value": ",".join(str(c["player"].pk) for c in compared), "errors": errors,
+        "tournaments": selectors.tournaments_of(player), "stats": stats, "roles": roles, "seats": seats,
+        "language_params": {"compare": raw} if raw else {},
+    })
+    if errors:
+        response.status_code = 400
+    return response
+
+
+def _board_filters(request, *, roles: bool) -> tuple[dict, list[str]]:
+    """The leaderboards' filters from the query string and the messages for those it cannot read."""
+    q = request.GET
+    filters: dict = {"season": None, "club": None, "city": (q.get("city") or "").strip()[:120] or None}
+    errors = []
+    known = selectors.seasons()
+    if q.get("season"):
+        try:
+            filters["season"] = int(q["season"])
+        except ValueError:
+            example = known[0] if known else 2026
+            errors.append(_("%(field)s: give a year, e.g. %(year)s.") % {"field": FILTER_NAMES["season"], "year": example})
+    if q.get("club"):
+        try:
+            filters["club"] = int(q["club"])
+            if not 0 < filters["club"] <= selectors.MAX_ID:
+                raise ValueError
+        except ValueError:
+            filters["club"] = None
+            errors.append(_("%(field)s: choose a club from the list.") % {"field": FILTER_NAMES["club"]})
+    if roles:
+        role = q.get("role") or None
+        if role is not None and role not in ROLES:
+            errors.append(_("%(field)s: choose a role from the list.") % {"field": FILTER_NAMES["role"]})
+            role = None
+        filters["role"] = role
+        filters["provisional"] = q.get("provisional") in ("1", "on", "true")
+    return filters, errors
+
+
+def _board_context(request, filters, errors) -> dict:
+    return {"filters": filters, "errors": errors, "seasons": selectors.seasons(),
+            "clubs": list(selectors.public_clubs().values("pk", "name")),
+            "roles": [(role, ROLE_NAMES[role]) for role in ROLES],
+            "language_params": {k: v for k, v in request.GET.items() if k in ("season", "club", "city", "role", "provisional")}}
+
+
+@require_safe
+def rating_board(request):
+    """The rating leaderboard: best first, filtered by season, club, city and role; provisional
+    players hidden unless asked (`?provisional=1`)."""
+    filters, errors = _board_filters(request, roles=True)
+    rows = selectors.rating_board(**filters)
+    response = render(request, "public/rating_board.html", {**_board_context(request, filters, errors), "rows": rows})
+    if errors:
+        response.status_code = 400
+    return response
+
+
+@require_safe
+def season_board(request):
+    """The season points' standings (best N results, ties as the README says), filtered by
+    club and city; the season is the newest unless `?season=` picks one."""
+    filters, errors = _board_filters(request, roles=False)
+    known = selectors.seasons()
+    year = filters["season"] or (known[0] if known else None)
+    rows = selectors.season_board(year, club=filters["club"], city=filters["city"]) if year else []
+    response = render(request, "public/season_board.html", {**_board_context(request, filters, errors), "rows": rows,
+                                                            "year": year})
+    if errors:
+        response.status_code = 400
+    return response
+
+
+@require_safe
+def club_list(request):
+    """Every club with a public player, by name."""
+    return render(request, "public/club_list.html", {"clubs": list(selectors.public_clubs())})
+
+
+@require_safe
+def club_detail(request, club_id):
+    """A club: its members with their ratings and the tournaments they played."""
+    page = selectors.club_page(club_id)
+    if page is None:
+        raise Http404("no such club")
+    return render(request, "public/club.html", page)
+
+
+@require_safe
+def head_to_head(request, player_id, other_id):
+    """Two players: the games they sat in together, as teammates and as opponents, and who won."""
+    a, b = _player_or_404(player_id), _player_or_404(other_id)
+    if a.pk == b.pk:
+        raise Http404("the same player")
+    snapshot = selectors.current_snapshot()
+    ratings = {r.player_id: r for r in snapshot.player_ratings.filter(player__in=(a, b))} if snapshot else {}
+    page = selectors.head_to_head(a.pk, b.pk)
+    for g in page["games"]:
+        g["role_a_label"], g["role_b_label"] = ROLE_NAMES[g["role_a"]], ROLE_NAMES[g["role_b"]]
+    return render(request, "public/head_to_head.html", {"a": a, "b": b, "rating_a": ratings.get(a.pk),
+                                                        "rating_b": ratings.get(b.pk), **page})
+
