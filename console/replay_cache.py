@@ -13,13 +13,15 @@ under concurrency:
   threads never push on one object; the other one misses and replays from the database;
 - the row lock on the log and the index check (``index == log.length``) still decide which
   event is stored; the cache only saves the replay of events already committed;
-- the key carries the log's ``created_at`` too: a deleted log whose id is reused is another key.
+- the key carries the log's ``created_at`` too: a deleted log whose id is reused is another key;
+  and its header: an empty log whose roles were dealt since is another key.
 
 A process restart, or another worker process, starts empty and replays once (the bench's
 "cold" figure).
 """
 from __future__ import annotations
 
+import json
 import threading
 from collections import OrderedDict
 
@@ -30,7 +32,9 @@ _games: OrderedDict = OrderedDict()  # (log id, created_at) -> (length, core.Gam
 
 
 def _key(log) -> tuple:
-    return (log.pk, log.created_at)
+    # the header too: an empty log takes the protocol's roles dealt after it was opened
+    # (services._log_for), and a game replayed under the old header must never serve the new one
+    return (log.pk, log.created_at, json.dumps(log.header, sort_keys=True))
 
 
 def take(log, length: int):

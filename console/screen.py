@@ -92,18 +92,6 @@ def keyboard_help() -> list[tuple[str, str]]:
     ]
 
 
-def refresh_unplayed_header(game: Game) -> None:
-    """A log opened before the roles were dealt keeps the header of that moment; while it has no
-    event yet, it takes the protocol's seats and roles as they are now (the judge dealt them on the
-    entry page since). A log with events never changes its header here (7.16.3)."""
-    log = ConsoleLog.objects.filter(game=game, length=0).first()
-    if log is not None:
-        header = services.header_of(game)
-        if log.header != header:
-            log.header = header
-            log.save(update_fields=["header"])
-
-
 @login_required(login_url="protocols:login")
 def screen(request, pk: int):
     game = get_object_or_404(Game.objects.select_related("tournament", "round", "table", "stage"), pk=pk)
@@ -111,7 +99,6 @@ def screen(request, pk: int):
         return render(request, "protocols/denied.html", {
             "game": game, "message": _("Only the judge of this game's table or the chief judge may run its console."),
         }, status=403)
-    refresh_unplayed_header(game)
     seats = list(game.seats.select_related("player").order_by("number"))
     roles_dealt = len(seats) == 10 and all(s.role for s in seats)
     data = {

@@ -89,6 +89,13 @@ def _log_for(game: Game, *, lock: bool) -> ConsoleLog:
         log, _created = ConsoleLog.objects.get_or_create(game=game, defaults={"header": header_of(game)})
         if lock:
             log = ConsoleLog.objects.select_for_update().get(pk=log.pk)
+    elif log.length == 0:
+        # opened before the roles were dealt: until its first event the log takes the protocol's
+        # seats and roles as they are now; a log with events never changes its header (7.16.3)
+        header = header_of(game)
+        if log.header != header:
+            log.header = header
+            log.save(update_fields=["header"])
     return log
 
 
