@@ -14,7 +14,7 @@ from django.utils import timezone
 from protocols.records import load
 from tournaments.models import Tournament
 
-from . import pointer
+from . import selectors
 from .models import StandingsSnapshot, StandingsState
 from .store import store_snapshot
 
@@ -56,7 +56,7 @@ def recompute(tournament_id: int, *, force: bool = False) -> int | None:
         state.computed_version, state.computed_at, state.stale_since = version, now, None
         state.save(update_fields=["requested_version", "computed_version", "computed_at", "stale_since"])
         StandingsSnapshot.objects.filter(tournament_id=tournament_id, version__lte=version - KEEP_VERSIONS).delete()
-        transaction.on_commit(pointer.forget)
+        transaction.on_commit(selectors.forget)
     return version
 
 
