@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from datetime import date
 
-from django.db.models import Case, CharField, Count, F, Prefetch, Q, QuerySet, Value, When
+from django.db.models import Case, CharField, Count, Prefetch, Q, QuerySet, Value, When
 from django.utils import timezone
 
 from protocols.models import Game, Nomination, Protest, Seat, SeatPenalty, VoteCount
 from protocols.vocabulary import GameStatus
-from scoring.models import SCOPE_ALL, PlayerStanding, StandingsSnapshot
+from scoring import selectors as scoring_read
 from tournaments.models import Player, Publication, Registration, Round, Stage, Tournament
 from tournaments.vocabulary import STAGE_ORDER
 
@@ -85,37 +85,6 @@ def signed_off_games(tournament: Tournament) -> QuerySet:
     return with_protocol(Game.objects.filter(tournament=tournament, status=GameStatus.SIGNED_OFF)).order_by("number")
 
 
-def snapshot_for(tournament_id: int, version: int, scope: str) -> tuple[StandingsSnapshot | None, list[str]]:
-    """(the snapshot of `scope`, the stages the standings cover). With one stage played its
-    standings are the overall ones (stored once); a stage without games has none (None)."""
-    snapshots = {s.scope: s for s in StandingsSnapshot.objects.filter(
-        tournament_id=tournament_id, version=version, scope__in={scope, SCOPE_ALL}).defer("document")}
-    overall = snapshots.get(SCOPE_ALL)
-    if overall is None:
-        return None, []
-    played = list(overall.stages)
-    if scope == SCOPE_ALL:
-        return overall, played
-    if scope not in played:
-        return None, played
-    return snapshots.get(scope) or overall, played
-
-
-ROW_FIELDS = ("place", "file_id", "player_id", "nickname", "club", "games", "wins", "wins_as_don_or_sheriff",
-              "first_killed", "main", "extra", "total", "tiebreak_extra", "decided_by_lot", "mark", "breakdown")
-
-
-def standing_rows(snapshot: StandingsSnapshot, *, explanation: bool = False) -> list[dict]:
-    fields = ROW_FIELDS + (("explanation",) if explanation else ())
-    return list(PlayerStanding.objects.filter(snapshot=snapshot).order_by("place").values(*fields))
-
-
-def standing_of(tournament: Tournament, version: int, player_id: int) -> PlayerStanding | None:
-    return (PlayerStanding.objects.select_related("snapshot").defer("snapshot__document")
-            .filter(snapshot__tournament=tournament, snapshot__version=version, snapshot__scope=SCOPE_ALL, player_id=player_id)
-            .first())
-
-
 def registrations(tournament: Tournament) -> QuerySet:
     return Registration.objects.filter(tournament=tournament).select_related("player__club").order_by("number", "player__nickname")
 
@@ -129,14 +98,11 @@ def players() -> QuerySet:
 
 def results_of(player: Player) -> list[dict]:
     """The player's tournaments, newest first, with their line of the current overall standings
-    where those are public and computed; two queries."""
+    where those are public and computed (scoring.selectors.PlayerLine); two queries."""
     regs = list(Registration.objects.filter(player=player).exclude(tournament__publication=Publication.DRAFT)
                 .select_related("tournament")
                 .order_by("-tournament__start_date", "tournament__name"))
-    rows = {r.snapshot.tournament_id: r for r in PlayerStanding.objects.filter(
-        player=player, snapshot__scope=SCOPE_ALL, snapshot__tournament__standings_public=True,
-        snapshot__version=F("snapshot__tournament__standings_state__computed_version"),
-    ).select_related("snapshot").defer("snapshot__document", "explanation", "snapshot__game_meta")}
+    rows = scoring_read.lines_of_player(player.pk)
     out = []
     for reg in regs:
         t = reg.tournament

@@ -29,17 +29,25 @@ SOCKET_TIMEOUT = 0.5
 RETRY_SECONDS = 5.0
 
 
+# Which standings version is current, per web process for about a second (scoring/selectors.py:
+# `current`); always in the process's memory, whatever REDIS_URL says.
+STANDINGS_POINTER = {"standings-pointer": {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "standings-pointer",
+    "OPTIONS": {"MAX_ENTRIES": 1000},
+}}
+
+
 def caches_for(redis_url: str, *, socket_timeout: float = SOCKET_TIMEOUT, retry_seconds: float = RETRY_SECONDS) -> dict:
     """The CACHES setting: Redis at `redis_url` through ForgivingRedisCache, or, without a URL, the
-    process's own memory."""
+    process's own memory; and the standings pointer's memory (STANDINGS_POINTER)."""
     if not redis_url:
-        return {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+        return {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}, **STANDINGS_POINTER}
     return {"default": {
         "BACKEND": "config.cache.ForgivingRedisCache",
         "LOCATION": redis_url,
         "OPTIONS": {"socket_connect_timeout": socket_timeout, "socket_timeout": socket_timeout,
                     "retry_seconds": retry_seconds},
-    }}
+    }, **STANDINGS_POINTER}
 
 
 class ForgivingRedisCache(RedisCache):

@@ -11,10 +11,8 @@ from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 
 from protocols.models import Game, GameStatus, Nomination, Protest, ProtocolVersion, Seat, SeatPenalty, VoteCount
-from protocols.records import load
-from scoring.core.explain import explain_all
-from scoring.core.rulesets import get_ruleset
-from scoring.models import SCOPE_ALL, PlayerStanding, StandingsSnapshot, StandingsState
+from scoring import selectors as scoring_read
+from scoring.selectors import SCOPE_ALL, GamePoints, PlayerLine, Snapshot
 from tournaments.models import Round, Stage, StageKind, Tournament
 
 from .labels import STAGES
@@ -108,75 +106,26 @@ def signed_off_games(tournament: Tournament, *, stage: Stage | None = None, rnd:
     return games
 
 
-@dataclass(frozen=True)
-class GamePoints:
-    """One player's points in one game, in hundredths (main + extra = total)."""
-
-    main: int
-    extra: int
-
-    @property
-    def total(self) -> int:
-        return self.main + self.extra
-
-
 def game_points(tournament: Tournament, numbers: set[int]) -> dict[int, dict[int, GamePoints]]:
-    """Game number -> seat -> points, for the given signed-off games.
-
-    From the current overall snapshot's explanation lines (what the standings say); when the
-    snapshot is older than the protocols (a recomputation is pending) or lacks one of the games,
-    from the scoring core run over the tournament in memory, exactly as the recomputation will."""
-    if not numbers:
-        return {}
-    state = StandingsState.objects.filter(tournament=tournament).values_list("computed_version", "requested_version").first()
-    snapshot = None
-    if state is not None and state[0] >= state[1]:
-        snapshot = (StandingsSnapshot.objects.filter(tournament=tournament, version=state[0], scope=SCOPE_ALL)
-                    .only("id", "ruleset", "game_meta").first())
-    if snapshot is not None and all(str(n) in snapshot.game_meta for n in numbers):
-        explanations = PlayerStanding.objects.filter(snapshot=snapshot).values_list("explanation", flat=True)
-        return _points(explanations, get_ruleset(snapshot.ruleset).main, numbers)
-    loaded = load(tournament)  # the recomputation's own loader: four queries
-    explained = explain_all(loaded.tournament, loaded.game_numbers)
-    return _points(explained.values(), get_ruleset(loaded.tournament.ruleset).main, numbers)
-
-
-def _points(explanations, main_components, numbers: set[int]) -> dict[int, dict[int, GamePoints]]:
-    out: dict[int, dict[int, GamePoints]] = {}
-    for games in explanations:
-        for number, seat, _role, lines in games:
-            if number in numbers:
-                main = sum(cents for component, _clause, cents, *_ in lines if component in main_components)
-                extra = sum(cents for component, _clause, cents, *_ in lines if component not in main_components)
-                out.setdefault(number, {})[seat] = GamePoints(main, extra)
-    return out
+    """Game number -> seat -> points (GamePoints: main, extra, total in hundredths), for the given
+    signed-off games: what the standings say once every change is recomputed
+    (scoring.selectors.points_as_recomputed)."""
+    return scoring_read.points_as_recomputed(tournament, numbers)
 
 
 @dataclass
 class StandingsRead:
-    snapshot: StandingsSnapshot
+    snapshot: Snapshot
     scope: str  # "all" or the stage kind the rows rank
-    rows: list[dict]
-
-
-STANDINGS_FIELDS = (
-    "place", "nickname", "club", "games", "wins", "wins_as_don_or_sheriff", "first_killed", "main", "extra", "total",
-    "tiebreak_extra", "decided_by_lot", "breakdown", "player_id", "mark",
-)
+    rows: list[PlayerLine]
 
 
 def current_standings(tournament: Tournament, stage: Stage | None = None) -> StandingsRead:
-    """The current snapshot's rows, overall or of one stage (three queries)."""
-    version = StandingsState.objects.filter(tournament=tournament).values_list("computed_version", flat=True).first() or 0
-    snapshots = {s.scope: s for s in StandingsSnapshot.objects.filter(tournament=tournament, version=version).defer("document")}
-    overall = snapshots.get(SCOPE_ALL)
-    if overall is None:
-        raise NothingToExport(_("The standings have not been computed yet."))
+    """The current snapshot's lines, overall or of one stage (three queries)."""
     scope = stage.kind if stage is not None else SCOPE_ALL
-    snapshot = snapshots.get(scope)
-    if snapshot is None:
-        if list(overall.stages) != [scope]:
-            raise NothingToExport(_("No signed-off games in this stage yet."))
-        snapshot = overall  # one stage played: its standings are the overall ones, stored once
-    rows = list(PlayerStanding.objects.filter(snapshot=snapshot).order_by("place").values(*STANDINGS_FIELDS))
-    return StandingsRead(snapshot, scope, rows)
+    found = scoring_read.scoped(tournament.pk, scoring_read.current_by_id(tournament.pk).version, scope)
+    if found.overall is None:
+        raise NothingToExport(_("The standings have not been computed yet."))
+    if found.snapshot is None:
+        raise NothingToExport(_("No signed-off games in this stage yet."))
+    return StandingsRead(found.snapshot, scope, scoring_read.lines(found.snapshot))

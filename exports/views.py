@@ -13,7 +13,7 @@ from django.http import Http404
 from django.views.decorators.http import require_safe
 
 from protocols.models import GameStatus, Seat
-from scoring.models import StandingsState
+from scoring import selectors as scoring_read
 from tournaments.permissions import can_read_publicly
 
 from .exporters import FORMATS, ProtocolExporter, SeatingExporter, StandingsExporter
@@ -66,7 +66,7 @@ def standings_file(request, slug, fmt):
         raise Http404("the standings are not public")
     stage = _stage(request, tournament)
     language = export_language(tournament, request.GET.get("lang"))
-    version = StandingsState.objects.filter(tournament=tournament).values_list("computed_version", flat=True).first() or 0
+    version = scoring_read.current_by_id(tournament.pk).version
     key = f"export:standings:{tournament.pk}:{version}:{stage.kind if stage else 'all'}:{language}:{fmt}"
     return _serve(key, lambda: StandingsExporter(tournament, stage=stage, language=language).render(fmt))
 
@@ -96,7 +96,7 @@ def protocol_file(request, slug, number):
     if game.status != GameStatus.SIGNED_OFF:
         raise Http404("the protocol is not signed off yet")
     language = export_language(tournament, request.GET.get("lang"))
-    version = StandingsState.objects.filter(tournament=tournament).values_list("computed_version", flat=True).first() or 0
+    version = scoring_read.current_by_id(tournament.pk).version
     protests = hashlib.blake2b(repr(list(game.protests.order_by("id").values_list("id", "status", "decided_at"))).encode(),
                                digest_size=8).hexdigest()
     key = f"export:protocol:{game.pk}:{game.version}:{version}:{protests}:{language}"

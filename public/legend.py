@@ -2,7 +2,7 @@
 the point components a tournament's ruleset can produce.
 
 K is read back from the stored snapshot: its value, and from the scored games' results
-(`game_meta`) which side won fewer games, i.e. which wins are "hard" (RULES.md §3).
+(`Snapshot.scored`) which side won fewer games, i.e. which wins are "hard" (RULES.md §3).
 """
 from __future__ import annotations
 
@@ -31,10 +31,10 @@ class KLegend:
 
 
 def k_legend(tournament, snapshot) -> KLegend | None:
-    """The K line for a snapshot's standings, or None before any game is scored."""
+    """The K line for a snapshot's standings (scoring.selectors.Snapshot), or None before any game is scored."""
     if snapshot is None or not snapshot.games:
         return None
-    results = [meta[2] for meta in (snapshot.game_meta or {}).values() if len(meta) > 2]
+    results = [game.result for game in snapshot.scored.values()]
     red, black = results.count("red"), results.count("black")
     games = len([r for r in results if r != "annulled"])
     common = {"red_wins": red, "black_wins": black, "games": games, "max_participants": tournament.k_max_participants}

@@ -10,8 +10,8 @@ from django.db.models import Count, F, Prefetch, Q
 from django.http import Http404
 
 from protocols.models import Game, GameStatus, Nomination, Protest, ProtocolVersion, Seat, SeatPenalty, VoteCount
-from scoring import pointer
-from scoring.models import SCOPE_ALL, PlayerStanding, StandingsSnapshot, StandingsState
+from scoring import selectors as scoring_read
+from scoring.selectors import SCOPE_ALL, Current, GamePoints, PlayerLine, Snapshot
 from tournaments.models import Publication, Registration, Tournament
 from tournaments.names import name_key
 from tournaments.permissions import can_preview, can_read_publicly
@@ -19,10 +19,6 @@ from tournaments.vocabulary import StageKind, stage_position
 
 STAGE_KEYS = tuple(StageKind.values)
 MAX_ID = 2**63 - 1  # larger numbers in a URL overflow the database driver: 404, not 500
-ROW_FIELDS = (
-    "place", "player_id", "file_id", "nickname", "club", "games", "wins", "wins_as_don_or_sheriff",
-    "first_killed", "main", "extra", "total", "tiebreak_extra", "decided_by_lot", "mark",
-)
 
 
 PERIODS = ("ongoing", "upcoming", "finished")  # the home page's groups, in its order
@@ -66,76 +62,62 @@ def tournament_for_page(slug: str, user=None) -> Tournament:
     return tournament
 
 
-def page_state(slug: str, user=None) -> tuple[tuple[int, int, bool, object], bool]:
-    """((tournament pk, computed standings version, standings public?, computed at), preview?), or 404.
+def page_state(slug: str, user=None) -> tuple[Current, bool]:
+    """(the tournament's current snapshot, preview?), or 404.
 
     What a cached standings page needs to know that its copy is current: one small statement,
-    memoised for a second per process (scoring/snapshots/pointer.py). A draft is found only for a
+    memoised for a second per process (scoring.selectors.current). A draft is found only for a
     user who may preview it (then `preview` is True)."""
-    state = pointer.current(slug)
+    state = scoring_read.current(slug)
     if state is not None:
         return state, False
     if user is not None and user.is_authenticated:
         tournament = Tournament.objects.filter(slug=slug).first()
         if tournament is not None and can_preview(user, tournament):
-            return pointer.current(slug, drafts=True), True
+            return scoring_read.current(slug, drafts=True), True
     raise Http404("no such tournament")
 
 
 def standings_version(tournament: Tournament) -> tuple[int, object]:
     """(computed version, computed at) of the tournament's standings; (0, None) before the first."""
-    try:
-        state = tournament.standings_state
-    except StandingsState.DoesNotExist:
-        return 0, None
-    return state.computed_version, state.computed_at
+    state = scoring_read.current_of(tournament)
+    return state.version, state.computed_at
 
 
 @dataclass
 class StandingsView:
-    snapshot: StandingsSnapshot | None
+    snapshot: Snapshot | None
     scope: str
-    rows: list[dict] = field(default_factory=list)
+    rows: list[PlayerLine] = field(default_factory=list)
     scopes: list[str] = field(default_factory=list)
 
 
 def standings(tournament: Tournament, scope: str | None) -> StandingsView:
-    """The current snapshot's rows for `scope` ("all" or a stage kind); two queries."""
-    version, _at = standings_version(tournament)
+    """The current snapshot's lines for `scope` ("all" or a stage kind); two queries. A stage
+    without games shows the overall standings."""
     scope = scope if scope in STAGE_KEYS else SCOPE_ALL
-    snapshots = list(
-        StandingsSnapshot.objects.filter(tournament=tournament, version=version, scope__in={scope, SCOPE_ALL})
-        .defer("document")
-    )
-    by_scope = {s.scope: s for s in snapshots}
-    overall = by_scope.get(SCOPE_ALL)
-    if overall is None:
+    found = scoring_read.scoped(tournament.pk, scoring_read.current_of(tournament).version, scope)
+    if found.overall is None:
         return StandingsView(None, scope)
-    stages = list(overall.stages)
-    snapshot = by_scope.get(scope)
+    snapshot = found.snapshot
     if snapshot is None:
-        # one stage played: its standings are the overall ones (stored once)
-        scope = scope if stages == [scope] else SCOPE_ALL
-        snapshot = overall
-    rows = list(PlayerStanding.objects.filter(snapshot=snapshot).order_by("place").values(*ROW_FIELDS))
+        scope, snapshot = SCOPE_ALL, found.overall
+    stages = list(found.stages)
     scopes = [SCOPE_ALL] + stages if len(stages) > 1 else []
-    return StandingsView(snapshot, scope, rows, scopes)
+    return StandingsView(snapshot, scope, scoring_read.lines(snapshot), scopes)
 
 
-def player_page(tournament: Tournament, player_id: int) -> tuple[dict, PlayerStanding | None]:
-    """(player info, their row of the current overall snapshot or None); 404 if not in the tournament."""
+def player_page(tournament: Tournament, player_id: int) -> tuple[dict, PlayerLine | None, Snapshot | None]:
+    """(player info, their line of the current overall snapshot with every game, that snapshot),
+    the last two None if they are not in it; 404 if not in the tournament."""
     if not 0 < player_id <= MAX_ID:
         raise Http404("no such player")
-    version, _at = standings_version(tournament)
     reg = (
         Registration.objects.filter(tournament=tournament, player_id=player_id)
         .values("player_id", "player__nickname", "player__club__name", "player__city").first()
     )
-    row = (
-        PlayerStanding.objects.select_related("snapshot").defer("snapshot__document")
-        .filter(snapshot__tournament=tournament, snapshot__version=version, snapshot__scope=SCOPE_ALL, player_id=player_id)
-        .first()
-    )
+    placed = scoring_read.player_line(tournament.pk, scoring_read.current_of(tournament).version, player_id)
+    row, snapshot = placed if placed is not None else (None, None)
     if reg is None and row is None:
         raise Http404("no such player in this tournament")
     if reg is None:
@@ -143,7 +125,7 @@ def player_page(tournament: Tournament, player_id: int) -> tuple[dict, PlayerSta
     else:
         info = {"player_id": player_id, "nickname": reg["player__nickname"], "club": reg["player__club__name"] or "",
                 "city": reg["player__city"]}
-    return info, row
+    return info, row, snapshot
 
 
 def game_places(tournament: Tournament, numbers) -> dict[int, tuple[int, int]]:
@@ -174,20 +156,11 @@ def game_protocol(tournament: Tournament, number: int) -> Game:
     return game
 
 
-def game_points(tournament: Tournament, game: Game) -> dict[int, list]:
-    """Seat number -> that player's stored explanation lines of this game, from the current
-    overall snapshot ({} before the game is scored); one query."""
-    version, _at = standings_version(tournament)
-    rows = (PlayerStanding.objects
-            .filter(snapshot__tournament=tournament, snapshot__version=version, snapshot__scope=SCOPE_ALL,
-                    player_id__in=[seat.player_id for seat in game.seats.all()])
-            .values_list("explanation", flat=True))
-    points = {}
-    for explanation in rows:
-        for number, seat, _role, lines in explanation:
-            if number == game.number:
-                points[seat] = lines
-    return points
+def game_points(tournament: Tournament, game: Game) -> dict[int, GamePoints]:
+    """Seat number -> that player's points in this game, from the current overall snapshot ({}
+    before the game is scored); two queries."""
+    players = [seat.player_id for seat in game.seats.all()]
+    return scoring_read.game_points(scoring_read.current_of(tournament), [game.number], player_ids=players).get(game.number, {})
 
 
 def game_amendments(game: Game) -> list[dict]:

@@ -1,25 +1,25 @@
 """Public pages (no login). Views are thin: reads are in selectors.py, and the standings come
-from the stored snapshot. A rendered standings page is cached under its snapshot version, so a
-hall of phones refreshing at once costs one small query per request and never a stale page."""
-import gzip
+from the stored snapshot (scoring.selectors). A rendered standings page is cached under its
+snapshot version, so a hall of phones refreshing at once costs one small query per request and
+never a stale page."""
 import html
 
-from django.core.cache import cache
-from django.http import HttpResponse, HttpResponsePermanentRedirect, JsonResponse
+from django.conf import settings
+from django.http import HttpResponsePermanentRedirect, JsonResponse
 from django.shortcuts import render
-from django.template.loader import render_to_string
 from django.templatetags.static import static
 from django.utils import timezone
-from django.utils.cache import patch_vary_headers
+from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
+from django.views.decorators.cache import cache_page
+from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_safe
 
 from console import history, live
 from console.models import ConsoleLog
 from protocols.vocabulary import LEFT_WHEN, ROLE_NAMES, GameResult, GameStatus, Removal, in_sentence, label_of
-from scoring import explanations
+from scoring.selectors import points_text, worded
 from scoring.vocabulary import COMPONENTS, NO_POINTS, SCOPES
 from tournaments.participants import k_verdict
 from tournaments.permissions import can_file_protest, is_chief_judge, is_late, is_organiser, protest_deadline
@@ -76,8 +76,8 @@ def _standings_context(request, tournament, *, whole_page: bool) -> dict:
         view = selectors.standings(tournament, _scope(request))
         context.update(standings=view, rows=view.rows, scope=view.scope,
                        k_legend=legend.k_legend(tournament, view.snapshot),
-                       lot_used=any(row["decided_by_lot"] for row in view.rows),
-                       marks_used=any(row.get("mark") for row in view.rows))
+                       lot_used=any(row.decided_by_lot for row in view.rows),
+                       marks_used=any(row.mark for row in view.rows))
     if not context.get("rows"):
         # before the first sign-off the players look for their names: the registered participants
         context["participants"] = selectors.participants(tournament)
@@ -87,65 +87,93 @@ def _standings_context(request, tournament, *, whole_page: bool) -> dict:
     return context
 
 
-def _cached(request, slug: str, kind: str, template: str) -> HttpResponse:
+def _cacheable(request) -> bool:
+    """Only the page's own addresses are kept (`?stage=` of a stage, `?lang=`): cache_page keys by
+    the whole URL, and any other query string would fill the cache with copies of one page."""
+    params = request.GET
+    return (set(params) <= {"stage", "lang"} and params.get("stage", "all") in ("all", *selectors.STAGE_KEYS)
+            and params.get("lang", settings.LANGUAGE_CODE) in dict(settings.LANGUAGES))
+
+
+def _standings_page(kind: str, template: str):
     """The standings page (or its swappable block), rendered once per snapshot version and
-    language, kept plain and gzipped (a 200-player table is ~65 KB, ~8 KB gzipped: a hall's Wi-Fi)."""
-    (pk, version, public, _at), preview = selectors.page_state(slug, request.user)
-    request.tournament_preview = preview
-    gz = "gzip" in request.META.get("HTTP_ACCEPT_ENCODING", "")
-    key = f"standings-page:{kind}:{pk}:{version}:{_scope(request)}:{get_language()}:{int(public)}:{int(preview)}"
-    body = cache.get(key + (":gz" if gz else ""))
-    if body is None:
+    language, gzipped for browsers that ask (a 200-player table is ~65 KB, ~8 KB gzipped: a hall's
+    Wi-Fi): Django's cache_page around gzip_page, so the cache keeps the packed bytes.
+
+    Ours is only the key: cache_page's own (the URL, hence the scope; the language; the
+    Accept-Encoding that gzip_page varies on) gets a prefix with the snapshot's version, so a new
+    snapshot is a new page at once, which no timeout can give."""
+
+    @gzip_page
+    def rendered(request, slug):
         tournament = selectors.tournament_for_page(slug, request.user)
         context = _standings_context(request, tournament, whole_page=kind == "page")
-        plain = render_to_string(template, context, request).encode()
-        packed = gzip.compress(plain, compresslevel=6, mtime=0)
-        # the participants list changes with registrations, which move no snapshot version: kept briefly
-        cache.set_many({key: plain, key + ":gz": packed}, PARTICIPANTS_TTL if "participants" in context else PAGE_TTL)
-        body = packed if gz else plain
-    response = HttpResponse(body)
-    if gz:
-        response["Content-Encoding"] = "gzip"
-    patch_vary_headers(response, ["Accept-Encoding", "Cookie", "Accept-Language"])
-    return response
+        response = render(request, template, context)
+        if "participants" in context:
+            # the participants list changes with registrations, which move no snapshot version: kept briefly
+            patch_cache_control(response, max_age=PARTICIPANTS_TTL)
+        return response
+
+    def view(request, slug):
+        state, preview = selectors.page_state(slug, request.user)
+        request.tournament_preview = preview
+        if _cacheable(request):
+            prefix = f"standings-{kind}:{state.tournament_id}:{state.version}:{int(state.standings_public)}:{int(preview)}"
+            response = cache_page(PAGE_TTL, key_prefix=prefix)(rendered)(request, slug)
+        else:
+            response = rendered(request, slug)
+        # The copy in the cache is current by its key, but the browser must ask every time: a new
+        # version may come any second (cache_page would let it keep the page for PAGE_TTL).
+        response["Cache-Control"] = "no-cache"
+        del response["Expires"]
+        # The language comes from the cookie or Accept-Language; in our key it is the language itself.
+        patch_vary_headers(response, ["Cookie", "Accept-Language"])
+        return response
+
+    return view
+
+
+_standings_page_view = _standings_page("page", "public/detail.html")
+_standings_fragment_view = _standings_page("fragment", "public/_standings.html")
 
 
 @require_safe
 def tournament_detail(request, slug):
     """The tournament and its standings (snapshot), sortable, refreshing itself."""
-    return _cached(request, slug, "page", "public/detail.html")
+    return _standings_page_view(request, slug)
 
 
 @require_safe
 def standings_fragment(request, slug):
     """Only the standings block: what standings.js swaps in when a newer snapshot exists."""
-    return _cached(request, slug, "fragment", "public/_standings.html")
+    return _standings_fragment_view(request, slug)
 
 
 @require_safe
 def standings_version(request, slug):
     """What standings.js polls: the newest snapshot's version (tiny, never cached)."""
-    (_pk, version, _public, computed_at), _preview = selectors.page_state(slug, request.user)
-    response = JsonResponse({"version": version, "computed_at": computed_at.isoformat() if computed_at else None})
+    state, _preview = selectors.page_state(slug, request.user)
+    computed_at = state.computed_at
+    response = JsonResponse({"version": state.version, "computed_at": computed_at.isoformat() if computed_at else None})
     response["Cache-Control"] = "no-store"
     return response
 
 
-def _player_games(tournament, row) -> list[dict]:
-    """The stored explanation (explain.py's compact lists) with labels, ready for the template."""
+def _player_games(tournament, row, snapshot) -> list[dict]:
+    """The player's games (scoring.selectors' GamePoints) with labels, ready for the template."""
     if row is None:
         return []
-    meta = row.snapshot.game_meta
-    places = selectors.game_places(tournament, [number for number, *_rest in row.explanation])
+    places = selectors.game_places(tournament, [game.number for game in row.points])
     games = []
-    for number, seat, role, lines in row.explanation:
-        _game_id, stage, result = meta.get(str(number), ("", "", ""))
-        round_number, table_number = places.get(number, (None, None))
+    for game in row.points:
+        scored = snapshot.scored.get(game.number)
+        stage, result = (scored.stage, scored.result) if scored is not None else ("", "")
+        round_number, table_number = places.get(game.number, (None, None))
         games.append({
-            "number": number, "round": round_number, "table": table_number, "seat": seat,
+            "number": game.number, "round": round_number, "table": table_number, "seat": game.seat,
             "stage_label": SCOPES.get(stage, stage),
-            "role_label": ROLE_NAMES.get(role, role), "result_label": label_of(GameResult, result),
-            "lines": explanations.lines(lines), "points": explanations.points(sum(line[2] for line in lines)),
+            "role_label": ROLE_NAMES.get(game.role, game.role), "result_label": label_of(GameResult, result),
+            "lines": worded(game), "points": points_text(game.total),
         })
     return games
 
@@ -154,7 +182,7 @@ def _player_games(tournament, row) -> list[dict]:
 def player_detail(request, slug, player_id):
     """A player's place, breakdown and every game with the clause of each point."""
     tournament = _tournament(request, slug)
-    info, row = selectors.player_page(tournament, player_id)
+    info, row, snapshot = selectors.player_page(tournament, player_id)
     next_seat = selectors.next_seat_of(tournament, player_id)
     _version, computed_at = selectors.standings_version(tournament)
     public = tournament.standings_public
@@ -162,8 +190,8 @@ def player_detail(request, slug, player_id):
     breakdown = [(COMPONENTS[k], row.breakdown.get(k, "0.00")) for k in components] if row and public else []
     return render(request, "public/player.html", {
         "tournament": tournament, "player": info, "row": row if public else None, "breakdown": breakdown,
-        "games": _player_games(tournament, row) if public else [], "next_seat": next_seat, "computed_at": computed_at,
-        "stage_labels": SCOPES, "k_legend": legend.k_legend(tournament, row.snapshot) if row and public else None,
+        "games": _player_games(tournament, row, snapshot) if public else [], "next_seat": next_seat, "computed_at": computed_at,
+        "stage_labels": SCOPES, "k_legend": legend.k_legend(tournament, snapshot) if row and public else None,
         "names": [nickname for _pk, nickname in selectors.nicknames(tournament)],  # "find me" on this page too
     })
 
@@ -187,9 +215,9 @@ def game_detail(request, slug, number):
     if game.is_signed_off and tournament.standings_public:
         points = selectors.game_points(tournament, game)
     for row in seats:
-        stored = points.get(row["seat"].number)
-        row["lines"] = (explanations.lines(stored) or [NOTHING_SCORED]) if stored is not None else []
-        row["points"] = explanations.points(sum(line[2] for line in stored)) if stored is not None else ""
+        scored = points.get(row["seat"].number)
+        row["lines"] = (worded(scored) or [NOTHING_SCORED]) if scored is not None else []
+        row["points"] = points_text(scored.total) if scored is not None else ""
     user = request.user
     may_protest = can_file_protest(user, game) and (not is_late(game) or is_chief_judge(user, tournament))
     return render(request, "public/game.html", {

@@ -1,23 +1,25 @@
-"""A player's points explained in the page's language: the stored explanation lines worded from
-the translation catalogue.
+"""A player's points explained in the page's language: the explanation lines (scoring.selectors'
+Line records) worded from the translation catalogue. Other apps reach it through scoring.selectors
+(`Line.note`, `worded`, `points_text`).
 
-The scoring core stores each line as `[component, clause, cents, code, params]`
-(scoring/core/explain.py): the code names the note's wording and the params are its details as
-data, e.g. `"best_move", {"named": [4, 6, 8], "blacks": 3}`. `NOTE_TEXTS` has one translatable
-template per code (the core's `messages.NOTES` has the same codes in English, for the command line;
-tests/scoring/test_explanations.py holds the two sets of codes equal). A line stored by an older
-version, `[component, clause, cents, note]` with an English note, is shown without its note until
-the next recompute rewrites it.
+Each line has a code that names the note's wording and params that are its details as data, e.g.
+`"best_move", {"named": [4, 6, 8], "blacks": 3}`. `NOTE_TEXTS` has one translatable template per
+code (the core's `messages.NOTES` has the same codes in English, for the command line;
+tests/scoring/test_explanations.py holds the two sets of codes equal).
 """
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext_lazy as _
 
 from protocols.messages import render
 
 from .vocabulary import COMPONENTS, NO_POINTS
+
+if TYPE_CHECKING:
+    from .selectors import GamePoints
 
 NOTE_TEXTS = {
     "red_win": _("red win"),
@@ -40,7 +42,7 @@ NOTE_TEXTS = {
 
 
 def note(code: str, params: dict | None) -> str:
-    """One line's note in the active language ("" for a code this catalogue does not know)."""
+    """One line's note in the active language ("" for a code this catalogue does not know, or none)."""
     template = NOTE_TEXTS.get(code)
     return render(template, params) if template is not None else ""
 
@@ -49,12 +51,8 @@ def points(cents: int) -> str:
     return f"{Decimal(cents).scaleb(-2):.2f}"
 
 
-def lines(stored: list) -> list[dict]:
-    """Stored lines of one game as the page shows them: component, key, clause, points, note."""
-    out = []
-    for line in stored:
-        component, clause, cents = line[:3]
-        text = note(line[3], line[4]) if len(line) >= 5 else ""  # 4 items: an older line's English note
-        label = COMPONENTS.get(component, NO_POINTS if component == "none" else component)
-        out.append({"component": str(label), "key": component, "clause": clause, "points": points(cents), "note": text})
-    return out
+def lines(game: GamePoints) -> list[dict]:
+    """One game's lines as the page shows them: component, key, clause, points, note."""
+    return [{"component": str(COMPONENTS.get(line.component, NO_POINTS if line.component == "none" else line.component)),
+             "key": line.component, "clause": line.clause, "points": points(line.cents), "note": note(line.code, line.params)}
+            for line in game.lines]

@@ -16,6 +16,22 @@ from tournaments.models import Player, Tournament
 SCOPE_ALL = "all"
 
 
+class StoredJSONField(models.JSONField):
+    """A JSONField kept as PostgreSQL's `json` (the text, checked valid) rather than `jsonb`.
+
+    Nothing queries inside these values (scoring.selectors reads them whole), and turning a
+    snapshot's explanations into jsonb was a third of the time PostgreSQL took to store a
+    1,000-player league's snapshot (bench/standings.py). Other databases: a JSONField."""
+
+    def db_type(self, connection):
+        return "json" if connection.vendor == "postgresql" else super().db_type(connection)
+
+    def from_db_value(self, value, expression, connection):
+        if value is not None and not isinstance(value, str):
+            return value  # psycopg decodes `json` itself (Django has it hand jsonb over as text)
+        return super().from_db_value(value, expression, connection)
+
+
 class StandingsState(models.Model):
     tournament = models.OneToOneField(
         Tournament, verbose_name=_("tournament"), primary_key=True, on_delete=models.CASCADE, related_name="standings_state",
@@ -64,7 +80,7 @@ class StandingsSnapshot(models.Model):
     stages = models.JSONField(_("stages"), default=list, help_text=_("Stage kinds with signed-off games, in order."))
     ruleset = models.CharField(_("ruleset"), max_length=16)
     k = models.CharField(_("K"), max_length=8, blank=True, help_text=_("Difficulty coefficient K used, or empty."))
-    document = models.JSONField(_("document"), default=dict, help_text=_("The mafia-standings/1 document."))
+    document = StoredJSONField(_("document"), default=dict, help_text=_("The mafia-standings/1 document."))
     game_meta = models.JSONField(
         _("games scored"), default=dict, help_text=_("Game number -> [game id, stage, result] of the scored games."),
     )
@@ -104,7 +120,7 @@ class PlayerStanding(models.Model):
         help_text=_("\"withdrawn\" or \"excluded\": the player no longer plays; their points stay in the standings."),
     )
     breakdown = models.JSONField(_("points by component"), default=dict)
-    explanation = models.JSONField(
+    explanation = StoredJSONField(
         _("explanation"), default=list,
         help_text=_("Per game: [number, seat, role, [[component, clause, cents, code, params], ...]] (scoring/core/explain.py)."),
     )

@@ -5,6 +5,8 @@ Only this module writes snapshots; `tasks.recompute_standings` runs it in a Cele
 """
 from __future__ import annotations
 
+import gc
+from contextlib import contextmanager
 from datetime import timedelta
 
 from django.db import connection, transaction
@@ -14,7 +16,7 @@ from django.utils import timezone
 from protocols.records import load
 from tournaments.models import Tournament
 
-from . import pointer
+from . import selectors
 from .models import StandingsSnapshot, StandingsState
 from .store import store_snapshot
 
@@ -50,14 +52,30 @@ def recompute(tournament_id: int, *, force: bool = False) -> int | None:
             # WAL flush at commit (PostgreSQL still never commits it half-written).
             with connection.cursor() as cursor:
                 cursor.execute("SET LOCAL synchronous_commit TO OFF")
-        loaded = load(tournament)
-        now = timezone.now()
-        store_snapshot(tournament, loaded, version, now)
+        with _no_cycle_collection():
+            loaded = load(tournament)
+            now = timezone.now()
+            store_snapshot(tournament, loaded, version, now)
         state.computed_version, state.computed_at, state.stale_since = version, now, None
         state.save(update_fields=["requested_version", "computed_version", "computed_at", "stale_since"])
         StandingsSnapshot.objects.filter(tournament_id=tournament_id, version__lte=version - KEEP_VERSIONS).delete()
-        transaction.on_commit(pointer.forget)
+        transaction.on_commit(selectors.forget)
     return version
+
+
+@contextmanager
+def _no_cycle_collection():
+    """Loading and scoring a large tournament makes some 10^5 short-lived objects (rows, seats,
+    explanation lists), none of them in a reference cycle; the cyclic collector would walk them and
+    the rest of the heap several times over: a fifth of a 1,000-player league's recompute
+    (bench/standings.py). Reference counting still frees them; the collector runs again after."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def sweep(now=None) -> list[int]:

@@ -8,7 +8,7 @@ from django.dispatch import receiver
 from protocols.signals import protocol_changed
 from tournaments.models import Player, Registration, Round, Tournament
 
-from . import pointer
+from . import selectors
 from .services import request_recompute
 
 # Tournament fields the scoring reads (loader.load); changing any of them changes the standings.
@@ -36,7 +36,7 @@ def _remember_scoring_settings(sender, instance, raw=False, **kwargs):
 def _tournament_saved(sender, instance, created, raw=False, update_fields=None, **kwargs):
     if raw:
         return
-    transaction.on_commit(pointer.forget)  # e.g. the standings were just hidden
+    transaction.on_commit(selectors.forget)  # e.g. the standings were just hidden
     if update_fields is not None and not set(update_fields) & set(SCORING_FIELDS):
         return
     before = getattr(instance, "_scoring_before", None)
@@ -59,7 +59,7 @@ def _tournament_deleting(sender, instance, **kwargs):
 @receiver(post_delete, sender=Tournament, dispatch_uid="snapshots_tournament_deleted")
 def _tournament_deleted(sender, instance, **kwargs):
     _deleting.discard(instance.pk)
-    transaction.on_commit(pointer.forget)
+    transaction.on_commit(selectors.forget)
 
 
 @receiver(post_save, sender=Registration, dispatch_uid="snapshots_registration_saved")

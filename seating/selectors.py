@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from django.db.models import F, Prefetch
 
 from protocols.models import Game, GameStatus, Seat
-from scoring.models import SCOPE_ALL, PlayerStanding, StandingsSnapshot
+from scoring import selectors as scoring_read
+from scoring.selectors import Snapshot
 from seating.core.model import Seating
 from seating.core.model import Table as SeatingTable
 from tournaments.models import Judge, Player, Registration, Round, Stage, StageKind
@@ -115,25 +116,21 @@ class StandingsPick:
 
     size: int  # players the stage takes
     players: tuple[Player, ...]  # the best of them by place, non-withdrawn registrations only
-    snapshot: StandingsSnapshot | None  # None: no standings with a signed-off game yet
+    snapshot: Snapshot | None  # None: no current standings with a signed-off game yet
 
 
 def standings_pick(*, stage: Stage) -> StandingsPick | None:
-    """The players a semifinal or final takes from the newest overall standings snapshot (its
-    rows by place, skipping players no longer registered or withdrawn); None for a qualifying
-    stage. The field is the tournament's non-withdrawn registrations."""
+    """The players a semifinal or final takes from the current overall standings (their lines by
+    place, skipping players no longer registered or withdrawn); None for a qualifying stage. The
+    field is the tournament's non-withdrawn registrations."""
     registrations = list(active_registrations(stage=stage))
     size = standings_pick_size(stage=stage, field=len(registrations))
     if size is None:
         return None
-    snapshot = (
-        StandingsSnapshot.objects.filter(tournament_id=stage.tournament_id, scope=SCOPE_ALL, games__gt=0)
-        .order_by("-version").only("pk", "version", "computed_at", "games").first()
-    )
+    snapshot, ranked = scoring_read.ranking(stage.tournament_id)
     if snapshot is None:
         return StandingsPick(size=size, players=(), snapshot=None)
     active = {registration.player_id: registration.player for registration in registrations}
-    ranked = PlayerStanding.objects.filter(snapshot=snapshot, player__isnull=False).order_by("place").values_list("player_id", flat=True)
     top = [active[player_id] for player_id in ranked if player_id in active][:size]
     return StandingsPick(size=size, players=tuple(top), snapshot=snapshot)
 

@@ -109,12 +109,12 @@ def _fresh_cache():
 @pytest.fixture(autouse=True)
 def _no_pointer_memo(settings):
     """Pages see a new standings snapshot at once in tests (the one-second memo has its own test)."""
-    from scoring import pointer
+    from scoring import selectors
 
     settings.STANDINGS_POINTER_TTL = 0
-    pointer.forget()
+    selectors.forget()
     yield
-    pointer.forget()
+    selectors.forget()
 
 
 @pytest.fixture(scope="module")

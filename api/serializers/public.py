@@ -2,12 +2,12 @@
 standings and players. The serializers also document each shape in the schema."""
 from __future__ import annotations
 
-from django.core.exceptions import ObjectDoesNotExist
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from protocols.checks import game_code
 from protocols.vocabulary import GameResult, GameStatus, LeftHow, PenaltyClause, ProtestPoint, ProtestStatus, Removal, ResultKind, Role
+from scoring import selectors as scoring_read
 from scoring.core.rulesets import BREAKDOWN_KEYS
 from tournaments.models import Ruleset
 from tournaments.participants import participants_for_k
@@ -80,11 +80,8 @@ class TournamentDetailSerializer(TournamentSerializer):
 
     @extend_schema_field(StandingsStateSerializer)
     def get_standings(self, t):
-        try:
-            state = t.standings_state
-        except ObjectDoesNotExist:  # no standings computed yet
-            state = None
-        return {"version": state.computed_version if state else 0, "computed_at": state.computed_at if state else None}
+        state = scoring_read.current_of(t)  # version 0 before the first computation
+        return {"version": state.version, "computed_at": state.computed_at}
 
 
 class SeatingSeatSerializer(serializers.Serializer):

@@ -8,9 +8,12 @@ from decimal import Decimal
 from django.core.cache import cache
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
-from django.utils.cache import patch_vary_headers
+from django.utils.decorators import method_decorator
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import condition
+from django.views.decorators.vary import vary_on_headers
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -21,13 +24,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from protocols.models import Game
-from scoring import explanations, pointer
-from scoring.models import SCOPE_ALL
+from scoring import selectors as scoring_read
+from scoring.selectors import SCOPE_ALL, Current, GamePoints, Line, PlayerLine, ScoredGame
 from tournaments.models import Player, Registration, Round, Stage, Tournament
 from tournaments.permissions import readable_tournaments
 
 from .. import selectors
-from ..conditional import not_modified, standings_etag, validators
 from ..filters import GameFilter, PlayerFilter, TournamentFilter
 from ..schema import examples, public_errors
 from ..serializers import public as s
@@ -166,6 +168,32 @@ STANDINGS_HEADERS = [
 ]
 
 
+def _standings_request(request, slug) -> tuple[Current, str, bool]:
+    """(current snapshot, scope, explain) of a standings request: read once, kept on the request
+    for the ETag, the date and the body."""
+    known = getattr(request, "_standings_request", None)
+    if known is None:
+        scope, explain = standings_query(request.query_params)
+        state = scoring_read.current(slug)
+        if state is None:
+            raise exceptions.NotFound()
+        if not state.standings_public:
+            raise exceptions.NotFound(_("The standings of this tournament are not public."), code="standings_not_public")
+        known = request._standings_request = (state, scope, explain)
+    return known
+
+
+def standings_etag(request, slug) -> str:
+    """The snapshot's version, the scope and the language asked for (an explained line is worded
+    in it: each language its own ETag)."""
+    state, scope, explain = _standings_request(request, slug)
+    return f'"{state.version}-{scope}-{get_language()}{"-explained" if explain else ""}"'
+
+
+def standings_computed_at(request, slug):
+    return _standings_request(request, slug)[0].computed_at
+
+
 @extend_schema(
     tags=["standings"], parameters=[StandingsQuery, *STANDINGS_HEADERS],
     responses=public_errors(s.StandingsSerializer, 404, extra={304: OpenApiResponse(
@@ -182,42 +210,36 @@ class Standings(PublicMixin, APIView):
 
     query_parameters_read = tuple(StandingsQuery().fields)
 
+    # Django's conditional GET (RFC 9110: If-None-Match first, weak comparison, else
+    # If-Modified-Since); caches may keep the answer but ask again (a 304 is cheap); ?lang= is in
+    # the URL already, the cookie and Accept-Language are not.
+    @method_decorator(vary_on_headers("Accept-Language", "Cookie"))
+    @method_decorator(cache_control(no_cache=True))
+    @method_decorator(condition(etag_func=standings_etag, last_modified_func=standings_computed_at))
     def get(self, request, slug):
-        scope, explain = standings_query(request.query_params)
-        state = pointer.current(slug)
-        if state is None:
-            raise exceptions.NotFound()
-        pk, version, public, computed_at = state
-        if not public:
-            raise exceptions.NotFound(_("The standings of this tournament are not public."), code="standings_not_public")
-        # the explanation is worded in the request's language: the cache and the ETag keep one per language
-        language = get_language()
-        etag = standings_etag(version, scope, explain, language)
-        if not_modified(request, etag, computed_at):
-            return self._vary(validators(HttpResponse(status=304), etag, computed_at))
-        key = f"api-standings:{pk}:{version}:{scope}:{int(explain)}:{language}"
+        state, scope, explain = _standings_request(request, slug)
+        # Kept by the snapshot's version, which cache_page cannot key on; the explanation is
+        # worded in the request's language: one copy per language.
+        key = f"api-standings:{state.tournament_id}:{state.version}:{scope}:{int(explain)}:{get_language()}"
         body = cache.get(key)
         if body is None:
-            body = JSONRenderer().render(standings_document(slug, pk, version, computed_at, scope, explain))
+            body = JSONRenderer().render(standings_document(slug, state, scope, explain))
             cache.set(key, body, STANDINGS_TTL)
-        return self._vary(validators(HttpResponse(body, content_type="application/json"), etag, computed_at))
-
-    @staticmethod
-    def _vary(response):
-        patch_vary_headers(response, ["Accept-Language", "Cookie"])  # ?lang= is in the URL already
-        return response
+        return HttpResponse(body, content_type="application/json")
 
 
-def standings_document(slug, pk, version, computed_at, scope, explain) -> dict:
-    snapshot, played = selectors.snapshot_for(pk, version, scope) if version else (None, [])
-    rows = selectors.standing_rows(snapshot, explanation=explain) if snapshot is not None else []
-    meta = snapshot.game_meta if snapshot is not None and explain else {}
+def standings_document(slug: str, state: Current, scope: str, explain: bool) -> dict:
+    found = scoring_read.scoped(state.tournament_id, state.version, scope)
+    snapshot = found.snapshot
+    rows = scoring_read.lines(snapshot, explained=explain) if snapshot is not None else []
+    computed_at = state.computed_at
     return {
-        "format": "mafia-standings/1", "tournament": slug, "scope": scope, "stages": played, "version": version,
+        "format": "mafia-standings/1", "tournament": slug, "scope": scope, "stages": list(found.stages),
+        "version": state.version,
         "computed_at": serializers.DateTimeField().to_representation(computed_at) if computed_at else None,
         "ruleset": snapshot.ruleset if snapshot is not None else None,
         "k": (snapshot.k or None) if snapshot is not None else None,
-        "standings": [standing_line(row, meta if explain else None) for row in rows],
+        "standings": [standing_line(row, snapshot.scored if explain else None) for row in rows],
     }
 
 
@@ -225,36 +247,37 @@ def _points(value) -> str:
     return f"{Decimal(value):.2f}"
 
 
-def standing_line(row: dict, meta: dict | None) -> dict:
+def _cents(cents: int) -> str:
+    return _points(Decimal(cents).scaleb(-2))
+
+
+def standing_line(row: PlayerLine, scored: dict[int, ScoredGame] | None) -> dict:
     line = {
-        "place": row["place"], "player": row["file_id"], "player_id": row["player_id"], "nickname": row["nickname"],
-        "club": row["club"], "games": row["games"], "wins": row["wins"], "wins_as_don_or_sheriff": row["wins_as_don_or_sheriff"],
-        "first_killed": row["first_killed"], "main": _points(row["main"]), "extra": _points(row["extra"]),
-        "total": _points(row["total"]), "tiebreak_extra": _points(row["tiebreak_extra"]),
-        "decided_by_lot": row["decided_by_lot"], "left": row["mark"], "breakdown": row["breakdown"],
+        "place": row.place, "player": row.file_id, "player_id": row.player_id, "nickname": row.nickname,
+        "club": row.club, "games": row.games, "wins": row.wins, "wins_as_don_or_sheriff": row.wins_as_don_or_sheriff,
+        "first_killed": row.first_killed, "main": _points(row.main), "extra": _points(row.extra),
+        "total": _points(row.total), "tiebreak_extra": _points(row.tiebreak_extra),
+        "decided_by_lot": row.decided_by_lot, "left": row.mark, "breakdown": row.breakdown,
     }
-    if meta is not None:
-        line["explanation"] = explained_games(row["explanation"], meta)
+    if scored is not None:
+        line["explanation"] = explained_games(row.points or (), scored)
     return line
 
 
-def explanation_line(line: list) -> dict:
-    """A stored line `[component, clause, cents, code, params]` with its note in the request's
-    language; a line stored by an older version (an English note, no code) has code None."""
-    component, clause, cents = line[:3]
-    code, params = (line[3], line[4]) if len(line) >= 5 else (None, {})
-    return {"component": component, "clause": clause, "points": _points(Decimal(cents).scaleb(-2)), "code": code,
-            "params": params, "note": explanations.note(code, params) if code else ""}
+def explanation_line(line: Line) -> dict:
+    """A line with its note in the request's language."""
+    return {"component": line.component, "clause": line.clause, "points": _cents(line.cents), "code": line.code,
+            "params": line.params, "note": line.note}
 
 
-def explained_games(explanation: list, meta: dict) -> list[dict]:
+def explained_games(points: tuple[GamePoints, ...], scored: dict[int, ScoredGame]) -> list[dict]:
     games = []
-    for number, seat, role, lines in explanation:
-        game_id, stage, result = meta.get(str(number), ("", "", ""))
+    for game in points:
+        meta = scored.get(game.number)
         games.append({
-            "number": number, "game": game_id, "stage": stage, "result": result, "seat": seat, "role": role,
-            "points": _points(Decimal(sum(line[2] for line in lines)).scaleb(-2)),
-            "lines": [explanation_line(line) for line in lines],
+            "number": game.number, "game": meta.game_id if meta else "", "stage": meta.stage if meta else "",
+            "result": meta.result if meta else "", "seat": game.seat, "role": game.role, "points": _cents(game.total),
+            "lines": [explanation_line(line) for line in game.lines],
         })
     return games
 
@@ -283,15 +306,13 @@ class TournamentPlayer(PublicMixin, generics.GenericAPIView):
     def get(self, request, slug, player_id):
         tournament = self.tournament()
         registration = selectors.registrations(tournament).filter(player_id=player_id).first()
-        state = pointer.current(slug)
-        version = state[1] if state else 0
-        row = selectors.standing_of(tournament, version, player_id) if version else None
+        placed = scoring_read.player_line(tournament.pk, scoring_read.current_of(tournament).version, player_id)
+        row, snapshot = placed if placed is not None else (None, None)
         if registration is None and row is None:
             raise exceptions.NotFound()
         standing = None
         if row is not None and tournament.standings_public:
-            standing = standing_line({**{f: getattr(row, f) for f in selectors.ROW_FIELDS}, "explanation": row.explanation},
-                                     row.snapshot.game_meta)
+            standing = standing_line(row, snapshot.scored)
         if registration is not None:
             player = registration.player
             info = {"player_id": player.pk, "nickname": player.nickname, "club": player.club.name if player.club_id else ""}

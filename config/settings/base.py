@@ -300,7 +300,7 @@ CELERY_BEAT_SCHEDULE = {
 }
 
 # The standings page asks the database which snapshot is current at most once this many seconds
-# per web process (scoring/pointer.py); 0 asks on every request.
+# per web process (scoring/selectors.py, the "standings-pointer" cache); 0 asks on every request.
 STANDINGS_POINTER_TTL = env.float("STANDINGS_POINTER_TTL", default=1.0)
 # The seating generator's move budget when the organiser gives none; unset: a time limit instead
 # (seating/services.py).

@@ -38,10 +38,10 @@ class StandingsExporter(Exporter):
 
     def rows(self):
         for r in self.read.rows:
-            name = f'{r["nickname"]} {LEFT_MARKS[r["mark"]]}' if r.get("mark") in LEFT_MARKS else r["nickname"]
-            yield [r["place"], "*" if r["decided_by_lot"] else "", name, r["club"], r["total"], r["main"], r["extra"],
-                   r["tiebreak_extra"], r["wins"], r["wins_as_don_or_sheriff"], r["first_killed"], r["games"],
-                   *[Decimal(r["breakdown"].get(k, "0")) for k in self.components]]
+            name = f"{r.nickname} {LEFT_MARKS[r.mark]}" if r.mark in LEFT_MARKS else r.nickname
+            yield [r.place, "*" if r.decided_by_lot else "", name, r.club, r.total, r.main, r.extra,
+                   r.tiebreak_extra, r.wins, r.wins_as_don_or_sheriff, r.first_killed, r.games,
+                   *[Decimal(r.breakdown.get(k, "0")) for k in self.components]]
 
     def lines(self) -> list[str]:
         snapshot = self.read.snapshot
@@ -55,7 +55,7 @@ class StandingsExporter(Exporter):
     def legend(self) -> str:
         legend = _("* place decided by lot (8.8.5). TB1: extra points of tiebreak 1 (8.8.1); Wins D/S: wins as don or sheriff "
                    "(8.8.3); First killed: times first-killed (8.8.4).")
-        if any(r.get("mark") in LEFT_MARKS for r in self.read.rows):
+        if any(r.mark in LEFT_MARKS for r in self.read.rows):
             legend += " " + _("† withdrawn from the tournament, ‡ excluded from it.")
         return legend
 

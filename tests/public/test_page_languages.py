@@ -55,10 +55,19 @@ def test_the_english_pages_speak_english(client, tournament):
     assert "Standings" in client.get(f"/t/{tournament.slug}/", {"lang": "en"}).content.decode()
 
 
-def test_a_line_stored_by_an_older_version_shows_without_its_note(client, tournament):
+def test_a_line_stored_by_an_older_version_is_rewritten_and_shows_without_its_note(client, tournament):
+    """Lines stored before codes existed ([component, clause, cents, English note]) are given an
+    empty code by the migration that keeps the pages to one shape of line."""
+    import importlib
+
+    from django.apps import apps
+
     row = PlayerStanding.objects.filter(snapshot__tournament=tournament, snapshot__scope="all", place=1).get()
     row.explanation = [[n, seat, role, [line[:3] + ["red win in a hard game, K = 1.40"] for line in lines]]
                        for n, seat, role, lines in row.explanation]
     row.save()
+    importlib.import_module("scoring.migrations.0008_explanation_lines_with_codes").give_old_lines_a_code(apps, None)
+    row.refresh_from_db()
+    assert {len(line) for _n, _s, _r, lines in row.explanation for line in lines} == {5}
     html = client.get(f"/t/{tournament.slug}/players/{row.player_id}/", {"lang": "ru"}).content.decode()
     assert 'class="game-card"' in html and "hard game" not in html

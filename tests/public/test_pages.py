@@ -214,3 +214,40 @@ def test_a_day_s_leavers_are_counted_in_russian(client):
         html = client.get(f"/t/left/games/{number}/?lang=ru").content.decode()
         for label, names in re.findall(r'<p class="left">(Выбыл[а-я]*): (.*?)</p>', html):
             assert label == ("Выбыл" if names.count('class="gone"') == 1 else "Выбыли"), (label, names)
+
+
+def test_the_cached_standings_page_is_kept_per_language_and_per_version(client, django_capture_on_commit_callbacks):
+    """The page is cached once per snapshot version and language, whichever says the language (the
+    ?lang= switch, its cookie, the browser's Accept-Language), and browsers ask again every time."""
+    from django.test import Client
+
+    t = played("per-lang", players=10, rounds=1)
+    recompute(t.pk)
+    english = Client(HTTP_ACCEPT_LANGUAGE="en").get("/t/per-lang/").content.decode()
+    russian = Client(HTTP_ACCEPT_LANGUAGE="ru").get("/t/per-lang/").content.decode()
+    assert "Standings" in english and "Таблица" not in english
+    assert "Таблица" in russian
+    client.get("/t/per-lang/?lang=en")  # the switch leaves its cookie
+    by_cookie = client.get("/t/per-lang/")
+    assert "Standings" in by_cookie.content.decode()
+    assert by_cookie["Cache-Control"] == "no-cache" and not by_cookie.has_header("Expires")
+    assert {"Cookie", "Accept-Language"} <= {v.strip() for v in by_cookie["Vary"].split(",")}
+    version = int(re.search(r'data-version="(\d+)"', english).group(1))
+    with django_capture_on_commit_callbacks(execute=True):
+        recompute(t.pk, force=True)
+    again = Client(HTTP_ACCEPT_LANGUAGE="en").get("/t/per-lang/").content.decode()
+    assert int(re.search(r'data-version="(\d+)"', again).group(1)) == version + 1
+
+
+def test_a_standings_address_with_other_parameters_answers_without_filling_the_cache(client):
+    from django.core.cache import cache as default_cache
+
+    t = played("odd-query", players=10, rounds=1)
+    recompute(t.pk)
+    default_cache.clear()
+    for n in range(5):
+        response = client.get(f"/t/odd-query/?utm_source={n}")
+        assert response.status_code == 200 and len(_rows(response.content.decode())) == 10
+    assert not default_cache._cache  # the local-memory cache of the tests: nothing kept for those addresses
+    client.get("/t/odd-query/")
+    assert default_cache._cache

@@ -1,5 +1,5 @@
 """Every explanation line is a code with parameters and a clause, worded from the catalogue
-(scoring/explanations.py) in the page's language; a line stored by an older version still shows."""
+(scoring/explanations.py) in the page's language."""
 import pytest
 from django.utils import translation
 
@@ -7,6 +7,7 @@ from scoring import explanations
 from scoring.core.fileformat import parse_document
 from scoring.core.messages import NOTES
 from scoring.core.standings import explain_player
+from scoring.selectors import GamePoints, Line
 from tests.languages import assert_translated, placeholders
 from tests.scoring.core.messages_corpus import corpus_tournaments
 
@@ -32,8 +33,9 @@ def test_lines_in_the_pages_language():
     stored = [["best_move", "8.3.1", 40, "best_move", {"named": [4, 6, 8], "blacks": 3}],
               ["removal", "8.2.4", -50, "removal", {"removal": "disqualifying_foul"}],
               ["compensation", "8.6.3", 30, "compensation", {"role": "sheriff", "ci": "0.30", "b": 3, "n": 4}]]
+    game = GamePoints(7, 3, "red", tuple(Line(*line) for line in stored), 0, 20)
     with translation.override("ru"):
-        lines = explanations.lines(stored)
+        lines = explanations.lines(game)
     assert [line["note"] for line in lines] == [
         "лучший ход: назвал 4, 6, 8, чёрных среди них: 3",
         "удалён из-за стола (дисквалифицирующий фол)",
@@ -42,10 +44,5 @@ def test_lines_in_the_pages_language():
     assert [line["component"] for line in lines] == ["Лучший ход", "Удаление", "Компенсация за первую ночь"]
     assert [line["points"] for line in lines] == ["0.40", "-0.50", "0.30"]
     with translation.override("en"):
-        assert explanations.lines(stored[:1])[0]["note"] == "best move: named 4, 6, 8, 3 of them black"
-
-
-def test_a_line_stored_by_an_older_version_shows_without_its_note():
-    with translation.override("ru"):
-        [line] = explanations.lines([["win", "8.2.1", 100, "red win"]])
-    assert line == {"component": "Победа", "key": "win", "clause": "8.2.1", "points": "1.00", "note": ""}
+        assert explanations.lines(game)[0]["note"] == "best move: named 4, 6, 8, 3 of them black"
+        assert game.lines[0].note == "best move: named 4, 6, 8, 3 of them black"
