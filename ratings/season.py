@@ -1,13 +1,11 @@
 """A season's points from the database: every published or finished tournament of the year
-with a category (RatingSettings.stars) gives each player of its newest stored overall standings
+with a category (RatingSettings.stars) gives each player of its current overall standings
 the points of his place (ratings.core.season), the field being the players in those standings.
 A tournament left out of the rating still earns season points only if it has stars: the
 category is the organisers' statement that the tournament counts for the season."""
 from __future__ import annotations
 
-from django.db.models import Max
-
-from scoring.models import SCOPE_ALL, PlayerStanding, StandingsSnapshot
+from scoring import selectors
 from tournaments.models import Publication
 
 from .core.season import DEFAULT_BEST, MIN_FIELD, Result, SeasonRow, season_standings
@@ -20,13 +18,9 @@ def season_results(year: int) -> list[Result]:
         stars__isnull=False, tournament__start_date__year=year,
         tournament__publication__in=(Publication.PUBLISHED, Publication.FINISHED),
     ).values_list("tournament_id", "stars"))
-    newest = (StandingsSnapshot.objects.filter(tournament_id__in=stars, scope=SCOPE_ALL)
-              .values("tournament_id").annotate(v=Max("version")).values_list("tournament_id", "v"))
     results: list[Result] = []
-    for tournament_id, version in newest:
-        rows = list(PlayerStanding.objects.filter(
-            snapshot__tournament_id=tournament_id, snapshot__version=version, snapshot__scope=SCOPE_ALL,
-        ).values_list("player_id", "place"))
+    for tournament_id in sorted(stars):
+        rows = selectors.places(tournament_id)  # the current standings, by the one rule of scoring.selectors
         field = len(rows)
         if field < MIN_FIELD:
             continue

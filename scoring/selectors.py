@@ -314,6 +314,16 @@ def ranking(tournament_id: int) -> tuple[Snapshot | None, list[int]]:
     return found, list(ranked)
 
 
+def places(tournament_id: int) -> list[tuple[int, int]]:
+    """(player pk, place) of every player line of the current overall standings, by place; [] before
+    a snapshot that scored a signed-off game (the season's points read a tournament's places here)."""
+    found = scoped(tournament_id, current_by_id(tournament_id).version).overall
+    if found is None or not found.games:
+        return []
+    return list(PlayerStanding.objects.filter(snapshot_id=found.pk, player__isnull=False).order_by("place")
+                .values_list("player_id", "place"))
+
+
 # -- a game's points --------------------------------------------------------------------------------
 def game_points(state: Current, numbers: Iterable[int], *, player_ids: Iterable[int] | None = None,
                 ) -> dict[int, dict[int, GamePoints]]:
