@@ -3,8 +3,8 @@
 The judge's entry page and the admin call these; each checks who may do it (permissions.py),
 validates through the scoring core (checks.py), refuses a stale save (optimistic lock on
 `Game.version`), stores the protocol, keeps a `ProtocolVersion` with who, when, what and why,
-and announces a change of a signed-off protocol (`signals.protocol_changed`) so that the
-standings follow.
+and, at a change of a signed-off protocol, asks for the standings to be recomputed and announces
+it (`signals.protocol_changed`, which the rating listens to).
 """
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from scoring.core.problems import Problem
 from tournaments.action_log import log_action
 from tournaments.models import Action
 from tournaments.permissions import PermissionRefused, can_approve_extra, check_edit_protocol, is_chief_judge
+from tournaments.standings_requests import request_recompute
 
 from .checks import check_entry
 from .entry import ProtocolEntry, diff_data, entry_from_game
@@ -55,7 +56,9 @@ class ProtocolConflict(Exception):
 
 
 def announce_change(tournament) -> None:
-    """Tell the apps above (the standings) that a signed-off protocol of ``tournament`` changed."""
+    """A signed-off protocol of ``tournament`` changed: ask for its standings to be recomputed,
+    and tell the apps above that listen (the rating) through `protocol_changed`."""
+    request_recompute(tournament)
     protocol_changed.send(sender=Game, tournament=tournament)
 
 

@@ -28,6 +28,7 @@ from seating.core.model import Seating
 from seating.core.report import quality_report
 from tournaments.action_log import log_action
 from tournaments.models import Action, Judge, Player, Registration, Stage
+from tournaments.standings_requests import request_recompute
 
 from .models import ManualSwap, SeatingRecord
 from .refusals import SeatingRefused
@@ -576,6 +577,8 @@ def apply_reseat(*, stage: Stage, plan: ReseatPlan, user) -> list[Game]:
     Registration.objects.filter(tournament_id=stage.tournament_id, player_id__in=plan.withdrawn).update(withdrawn=True)
     by_id = {player.pk: player for player in plan.roster.players}
     _register_substitutes(stage=stage, substitutes=[by_id[pk] for pk in plan.substitutes])
+    if plan.withdrawn or plan.substitutes:
+        request_recompute(stage.tournament_id)  # who is registered, withdrawn or a substitute changed (8.7)
     games = rewrite_rounds(
         stage=stage, rounds=plan.seating.rounds[plan.played_rounds:], first_round=plan.played_rounds + 1,
         roster=plan.roster, user=user, reason=_("Reseated"),
