@@ -17,10 +17,10 @@ from simple_history.utils import bulk_create_with_history
 
 from scoring.core.problems import Problem
 from tournaments.action_log import log_action
-from tournaments.models import Action
 from tournaments.permissions import PermissionRefused, can_approve_extra, check_edit_protocol, is_chief_judge
 from tournaments.standings_requests import request_recompute
 
+from . import action_types
 from .checks import check_entry
 from .entry import ProtocolEntry, diff_data, entry_from_game
 from .models import Game, GameStatus, Nomination, ProtocolVersion, Seat, SeatPenalty, VoteCount
@@ -130,9 +130,9 @@ def _store(*, game, user, entry, expected_version, reason, sign, action: str | N
         locked.save()
         ProtocolVersion.objects.create(game=locked, version=locked.version, saved_by=user, action=action,
                                        reason=reason, data=entry.to_data())
-        logged = {"amend": Action.AMEND, "sign_off": Action.SIGN_OFF, "approve": Action.APPROVE_EXTRA}.get(action)
+        logged = {"amend": action_types.AMEND, "sign_off": action_types.SIGN_OFF, "approve": action_types.APPROVE_EXTRA}.get(action)
         if logged:
-            changes = [str(c) for c in diff_data(stored.to_data(), entry.to_data())]
+            changes = action_types.stored_changes(diff_data(stored.to_data(), entry.to_data()))
             log_action(tournament=locked.tournament, user=user, action=logged, obj=locked, reason=reason,
                        data={"version": locked.version, "changes": changes})
         if locked.is_signed_off:

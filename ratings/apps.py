@@ -12,4 +12,9 @@ class RatingsConfig(AppConfig):
 
     def ready(self):
         # Connecting the receivers is what importing the module does (Django's documented way).
+        from tournaments.action_types import register
+
         from . import signals  # noqa: F401
+        from .action_types import ACTION_TYPES
+
+        register(*ACTION_TYPES)  # the action log's entries this app writes

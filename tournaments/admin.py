@@ -8,6 +8,7 @@ from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from .action_log import action_log_csv
+from .action_types import registered
 from .admin_access import AdminDoorsMixin, ReadOnlyAdminMixin, ScopedInlineMixin, TournamentScopedAdmin
 from .admin_inlines import PrelabelledInline
 from .admin_registration_import import RegistrationImportAdmin
@@ -293,15 +294,36 @@ class RegistrationAdmin(RegistrationsFollowMixin, AccusativeTitles, TournamentSc
     autocomplete_fields = ["player"]
 
 
+class ActionTypeFilter(admin.SimpleListFilter):
+    """The log's actions by their labels, as their apps registered them."""
+
+    title = _("action")
+    parameter_name = "action"
+
+    def lookups(self, request, model_admin):
+        return [(action.code, action.label) for action in registered()]
+
+    def queryset(self, request, queryset):
+        return queryset.filter(action=self.value()) if self.value() else queryset
+
+
 class ActionLogAdmin(ReadOnlyAdminMixin, AccusativeTitles, TournamentScopedAdmin):
     """The action log: read-only, and exported as CSV (the action, or the desk's export)."""
 
     verbose_name_accusative = pgettext_lazy("accusative", "action log entry")
-    list_display = ["at", "tournament", "user", "action", "object_label", "reason"]
+    list_display = ["at", "tournament", "user", "action_label", "object_label", "reason", "change_lines"]
     list_select_related = ["tournament", "user"]
-    list_filter = ["tournament", "action"]
+    list_filter = ["tournament", ActionTypeFilter]
     search_fields = ["object_label", "reason", "user__username"]
     actions = ["export_csv"]
+
+    @admin.display(description=_("action"), ordering="action")
+    def action_label(self, obj):
+        return obj.action_label
+
+    @admin.display(description=_("what"))
+    def change_lines(self, obj):
+        return "; ".join(obj.change_lines)
 
     @admin.action(description=_("Export the selected entries as CSV"), permissions=["view"])
     def export_csv(self, request, queryset):
