@@ -9,7 +9,7 @@
 
 Every decision is written on the protocol (its version's reason, 9.10), kept in the action log,
 and changes only by a new decision with a reason; a decision that changes a signed-off protocol
-is announced (`protocol_changed`), so the standings follow.
+asks for the standings to follow and is announced (`services.announce_change`).
 """
 from __future__ import annotations
 
