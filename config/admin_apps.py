@@ -6,3 +6,7 @@ from django.contrib.admin.apps import AdminConfig
 
 class ProductAdminConfig(AdminConfig):
     default_site = "config.admin_site.ProductAdminSite"
+
+    def ready(self):
+        super().ready()  # imports every app's admin module
+        from . import admin  # noqa: F401  (builds and registers the admins)

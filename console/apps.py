@@ -8,3 +8,10 @@ class ConsoleConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "console"
     verbose_name = _("judge console")
+
+    def ready(self):
+        from tournaments.action_types import register
+
+        from .action_types import ACTION_TYPES
+
+        register(*ACTION_TYPES)  # the action log's entries this app writes

@@ -1,8 +1,8 @@
 """Who holds a game's console: its table's judge, or the chief judge who took it over.
 
 Taking over and handing back are decisions of the chief judge, so they are written where every
-decision is, the tournament's action log (``Action.CONSOLE_TAKEN_OVER`` with the reason,
-``Action.CONSOLE_HANDED_BACK``), and the console's state is read from there: the latest of the
+decision is, the tournament's action log (``console_taken_over`` with the reason,
+``console_handed_back``; console/action_types.py), and the console's state is read from there: the latest of the
 two for the game decides. No column of the console's own tables holds it, so the log's
 migrations stay as they are.
 
@@ -17,13 +17,14 @@ from django.contrib.contenttypes.models import ContentType
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from console.action_types import CONSOLE_HANDED_BACK, CONSOLE_TAKEN_OVER
 from console.models import ConsoleLog
 from protocols.models import Game
 from tournaments.action_log import log_action
-from tournaments.models import Action, ActionLog
+from tournaments.models import ActionLog
 from tournaments.permissions import PermissionRefused, may_take_over_console
 
-CONTROL_ACTIONS = (Action.CONSOLE_TAKEN_OVER, Action.CONSOLE_HANDED_BACK)
+CONTROL_ACTIONS = (CONSOLE_TAKEN_OVER.code, CONSOLE_HANDED_BACK.code)
 REASON_MAX = 1000
 
 
@@ -44,7 +45,7 @@ def _entries(game_ids):
 
 def holder_json(entry: ActionLog | None) -> dict | None:
     """``taken_over_by`` as the console's view carries it, or None while the table's judge holds it."""
-    if entry is None or entry.action != Action.CONSOLE_TAKEN_OVER:
+    if entry is None or entry.action != CONSOLE_TAKEN_OVER.code:
         return None
     user = entry.user
     judge = getattr(user, "judge", None) if user is not None else None
@@ -61,7 +62,7 @@ def taken_over_games(game_ids) -> dict:
     latest: dict = {}
     for entry in _entries(game_ids):
         latest.setdefault(entry.object_id, entry)
-    return {gid: holder_json(e) for gid, e in latest.items() if e.action == Action.CONSOLE_TAKEN_OVER}
+    return {gid: holder_json(e) for gid, e in latest.items() if e.action == CONSOLE_TAKEN_OVER.code}
 
 
 def _locked_log(game: Game) -> None:
@@ -84,7 +85,7 @@ def take_over(*, game: Game, user, reason) -> dict:
         _locked_log(game)
         if taken_over_by(game) is not None:
             raise ControlInvalid("console", _("The console of this game is already taken over."))
-        log_action(tournament=game.tournament, user=user, action=Action.CONSOLE_TAKEN_OVER, obj=game, reason=reason,
+        log_action(tournament=game.tournament, user=user, action=CONSOLE_TAKEN_OVER, obj=game, reason=reason,
                    data={"table_judge": str(game.judge) if game.judge_id else ""})
     return taken_over_by(game)
 
@@ -98,4 +99,4 @@ def hand_back(*, game: Game, user, reason="") -> None:
         _locked_log(game)
         if taken_over_by(game) is None:
             raise ControlInvalid("console", _("The console of this game is not taken over."))
-        log_action(tournament=game.tournament, user=user, action=Action.CONSOLE_HANDED_BACK, obj=game, reason=reason)
+        log_action(tournament=game.tournament, user=user, action=CONSOLE_HANDED_BACK, obj=game, reason=reason)

@@ -22,6 +22,7 @@ from protocols.models import Game, GameStatus, Nomination, Protest, ProtocolVers
 from protocols.vocabulary import ProtestPoint
 from seating.core.generator import generate, generate_final
 from tournaments.models import Club, Judge, Player, Registration, Round, Stage, StageKind, Table, Tournament, TournamentJudge
+from tournaments.standings_requests import request_recompute
 
 NICKNAMES = [
     "Ворон", "Лиса", "Граф", "Тень", "Багира", "Мистер Х", "Кузнец", "Шторм", "Сова", "Пилот",
@@ -119,6 +120,7 @@ def build_tournament(
     builder.flush()
     if versions:
         _sign_off_versions(tournament)
+    request_recompute(tournament)  # its rows went in in bulk; the standings follow after the commit
     return tournament
 
 

@@ -2,9 +2,11 @@
 buttons on their pages ("print blank sheets for round 3"), and the page of a booklet job with its
 progress and the kept file.
 
-The tournament, stage, round and game admins are subclassed and registered in their place, as
-`seating.admin` does for the stage (this app comes after those in INSTALLED_APPS). The files
-themselves are served by the views under this app's admin (`get_urls`), each checking who asks.
+The tournament, stage, round and game admins get them as mixins (`TournamentExportsMixin`,
+`StageExportsMixin`, `RoundExportsMixin`, `GameExportsMixin`), which `config/admin.py` puts
+together with the other apps' parts; each mixin's `actions` are added to the admin's own there.
+The files themselves are served by the views under this app's admin (`get_urls`), each checking
+who asks.
 """
 from __future__ import annotations
 
@@ -18,10 +20,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from protocols.admin import GameAdmin
 from protocols.models import Game
-from seating.admin import SeatingStageAdmin
-from tournaments.admin import RoundAdmin, TournamentAdmin
 from tournaments.admin_access import TournamentScopedAdmin
 from tournaments.admin_titles import AccusativeTitles
 from tournaments.models import Round, Stage, Tournament
@@ -55,7 +54,6 @@ def _check(request, tournament) -> None:
         raise PermissionDenied
 
 
-@admin.register(ExportJob)
 class ExportJobAdmin(AccusativeTitles, TournamentScopedAdmin):
     verbose_name_accusative = pgettext_lazy("accusative", "export")
     list_display = ["__str__", "tournament", "status", "progress", "requested_by", "created_at", "download"]
@@ -266,21 +264,18 @@ BOOKLET_AND_FILE_ACTIONS = ["export_protocol_booklet", "export_protocols_xlsx", 
                             "export_seating_pdf", "export_seating_xlsx"]
 
 
-admin.site.unregister(Tournament)
+class TournamentExportsMixin(BookletAndFileActions):
+    """The tournament's exports: its actions (`export_actions`, added to the admin's own) and buttons."""
 
-
-@admin.register(Tournament)
-class ExportTournamentAdmin(BookletAndFileActions, TournamentAdmin):
-    actions = [*(TournamentAdmin.actions or []), *BOOKLET_AND_FILE_ACTIONS]
+    export_actions = BOOKLET_AND_FILE_ACTIONS
     change_form_template = "exports/admin/tournament_change_form.html"
 
 
-admin.site.unregister(Stage)
+class StageExportsMixin(BookletAndFileActions):
+    """The stage's exports: its actions and buttons, and the round sheets listed on its page. Its
+    page template extends the seating's stage page (`seating.admin.SeatingStagePagesMixin`)."""
 
-
-@admin.register(Stage)
-class ExportStageAdmin(BookletAndFileActions, SeatingStageAdmin):
-    actions = [*(SeatingStageAdmin.actions or []), *BOOKLET_AND_FILE_ACTIONS]
+    export_actions = BOOKLET_AND_FILE_ACTIONS
     change_form_template = "exports/admin/stage_change_form.html"
 
     def change_view(self, request, object_id, form_url="", extra_context=None):
@@ -294,12 +289,10 @@ class ExportStageAdmin(BookletAndFileActions, SeatingStageAdmin):
         return super().change_view(request, object_id, form_url, extra_context)
 
 
-admin.site.unregister(Round)
+class RoundExportsMixin(ExportActions):
+    """The round's protocol sheets and spreadsheet: actions and buttons."""
 
-
-@admin.register(Round)
-class ExportRoundAdmin(ExportActions, RoundAdmin):
-    actions = [*(RoundAdmin.actions or []), "export_blank_sheets", "export_completed_sheets", "export_round_xlsx"]
+    export_actions = ["export_blank_sheets", "export_completed_sheets", "export_round_xlsx"]
     change_form_template = "exports/admin/round_change_form.html"
 
     def _round_file(self, request, queryset, blank: bool, fmt: str):
@@ -322,12 +315,10 @@ class ExportRoundAdmin(ExportActions, RoundAdmin):
         return self._round_file(request, queryset, False, "xlsx")
 
 
-admin.site.unregister(Game)
+class GameExportsMixin(ExportActions):
+    """The chosen games' protocol sheets, filled in or blank: actions and buttons."""
 
-
-@admin.register(Game)
-class ExportGameAdmin(ExportActions, GameAdmin):
-    actions = [*(GameAdmin.actions or []), "export_protocol_sheets", "export_blank_game_sheets"]
+    export_actions = ["export_protocol_sheets", "export_blank_game_sheets"]
     change_form_template = "exports/admin/game_change_form.html"
 
     def _games_file(self, request, queryset, blank: bool):

@@ -30,8 +30,7 @@ from tournaments.permissions import (
     visible_games,
 )
 
-from . import admin_accounts  # noqa: F401  (registers the users' and groups' admin)
-from .models import Game, Nomination, Protest, ProtestStatus, ProtocolVersion, Seat, SeatPenalty, VoteCount
+from .models import Game, Protest, ProtestStatus, Seat
 from .presentation import problem_text
 from .protests import check_decision, decide_protest
 from .services import ProtocolInvalid, sign_off
@@ -173,7 +172,6 @@ class ProtestInline(admin.StackedInline):
         return False
 
 
-@admin.register(Game)
 class GameAdmin(AccusativeTitles, GameScopedAdmin):
     verbose_name_accusative = pgettext_lazy("accusative", "game")
     game_lookup = ""
@@ -237,7 +235,6 @@ class ReadOnlyProtocolAdmin(ReadOnlyAdminMixin, AccusativeTitles, GameScopedAdmi
     """Protocol rows are changed through the services only."""
 
 
-@admin.register(ProtocolVersion)
 class ProtocolVersionAdmin(ReadOnlyProtocolAdmin):
     verbose_name_accusative = pgettext_lazy("accusative", "protocol version")
     list_display = ["game", "version", "action", "saved_by", "saved_at", "reason"]
@@ -245,7 +242,6 @@ class ProtocolVersionAdmin(ReadOnlyProtocolAdmin):
     list_filter = ["action", "game__tournament"]
 
 
-@admin.register(Seat)
 class SeatAdmin(ReadOnlyProtocolAdmin):
     verbose_name_accusative = pgettext_lazy("accusative", "seat")
     list_select_related = ["game__tournament", "player"]
@@ -266,7 +262,6 @@ class SeatAdmin(ReadOnlyProtocolAdmin):
         return [cache[obj], "game", "number", "player", *self.entered]
 
 
-@admin.register(SeatPenalty)
 class SeatPenaltyAdmin(ReadOnlyProtocolAdmin):
     verbose_name_accusative = pgettext_lazy("accusative", "penalty")
     game_lookup = "seat__game"
@@ -298,7 +293,6 @@ class ProtestDecisionForm(forms.ModelForm):
         return data
 
 
-@admin.register(Protest)
 class ProtestAdmin(AccusativeTitles, GameScopedAdmin):
     verbose_name_accusative = pgettext_lazy("accusative", "protest")
     list_display = ["game", "player", "point", "status", "filed_at", "decided_by"]
@@ -339,7 +333,6 @@ class ProtestAdmin(AccusativeTitles, GameScopedAdmin):
             self.message_user(request, str(exc), level=messages.ERROR)
 
 
-@admin.register(Nomination)
 class NominationAdmin(ReadOnlyProtocolAdmin):
     verbose_name_accusative = pgettext_lazy("accusative", "nomination")
     list_display = ["game", "day", "by_seat", "nominee_seat", "withdrawn"]
@@ -347,7 +340,6 @@ class NominationAdmin(ReadOnlyProtocolAdmin):
     list_filter = ["game__tournament"]
 
 
-@admin.register(VoteCount)
 class VoteCountAdmin(ReadOnlyProtocolAdmin):
     verbose_name_accusative = pgettext_lazy("accusative", "vote count")
     list_display = ["game", "day", "ballot", "nominee_seat", "votes"]

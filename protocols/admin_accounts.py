@@ -1,12 +1,12 @@
 """Users and groups in the admin, with the working roles' group names in the page's language
 (the group list, its filter in the user list, the user form's group choice); and the judge's add
-form, which makes the judge's login with them (judge_accounts.py)."""
+form, which makes the judge's login with them (judge_accounts.py). `config/admin.py` registers them,
+in place of Django's own user and group admins."""
 from django import forms
 from django.contrib import admin
 from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import GroupAdmin as BaseGroupAdmin
 from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
-from django.contrib.auth.models import Group, User
 from django.contrib.auth.password_validation import validate_password
 from django.template.response import TemplateResponse
 from django.urls import reverse
@@ -14,7 +14,6 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.admin import JudgeAdmin
 from tournaments.admin_access import AdminDoorsMixin
 from tournaments.admin_titles import AccusativeTitles
 from tournaments.models import Judge, Tournament
@@ -29,11 +28,6 @@ class GroupNameFilter(admin.RelatedFieldListFilter):
         return [(pk, group_label(name)) for pk, name in super().field_choices(field, request, model_admin)]
 
 
-admin.site.unregister(Group)
-admin.site.unregister(User)
-
-
-@admin.register(Group)
 class GroupAdmin(AccusativeTitles, AdminDoorsMixin, BaseGroupAdmin):
     verbose_name_accusative = pgettext_lazy("accusative", "group")
     list_display = ["label"]
@@ -48,7 +42,6 @@ class GroupAdmin(AccusativeTitles, AdminDoorsMixin, BaseGroupAdmin):
         return super().render_change_form(request, context, add, change, form_url, obj)
 
 
-@admin.register(User)
 class UserAdmin(AccusativeTitles, AdminDoorsMixin, BaseUserAdmin):
     verbose_name_accusative = pgettext_lazy("accusative", "user")
     list_filter = [(name, GroupNameFilter) if name == "groups" else name for name in BaseUserAdmin.list_filter]
@@ -104,12 +97,9 @@ class JudgeAccountForm(forms.ModelForm):
         return tournaments
 
 
-admin.site.unregister(Judge)
-
-
-@admin.register(Judge)
-class JudgeAccountAdmin(JudgeAdmin):
-    """The judge's add page creates the user, the Judge row, the group and the staff status together."""
+class JudgeAccountMixin:
+    """For the judge's admin (`tournaments.admin.JudgeAdmin`, put together in `config/admin.py`):
+    the judge's add page creates the user, the Judge row, the group and the staff status together."""
 
     def get_form(self, request, obj=None, change=False, **kwargs):
         if obj is not None:

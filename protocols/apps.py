@@ -11,3 +11,8 @@ class ProtocolsConfig(AppConfig):
 
     def ready(self):
         post_migrate.connect(ensure_groups, sender=self, dispatch_uid="protocols.ensure_groups")
+        from tournaments.action_types import register
+
+        from .action_types import ACTION_TYPES
+
+        register(*ACTION_TYPES)  # the action log's entries this app writes

@@ -9,7 +9,7 @@
 
 Every decision is written on the protocol (its version's reason, 9.10), kept in the action log,
 and changes only by a new decision with a reason; a decision that changes a signed-off protocol
-is announced (`protocol_changed`), so the standings follow.
+asks for the standings to follow and is announced (`services.announce_change`).
 """
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from scoring.core.model import RULESET_MAFCLUB
 from scoring.core.problems import Problem
 from tournaments.action_log import log_action
-from tournaments.models import Action, Registration
+from tournaments.models import Registration
 from tournaments.permissions import (
     PermissionRefused,
     check_decide_protest,
@@ -31,6 +31,7 @@ from tournaments.permissions import (
     is_late,
 )
 
+from . import action_types
 from .entry import ProtocolEntry, entry_from_game
 from .models import Game, GameResult, GameStatus, Protest, ProtestPoint, ProtestStatus, Seat
 from .services import ProtocolInvalid, announce_change, save_protocol
@@ -76,7 +77,7 @@ def file_protest(*, game: Game, user, player_id: int | None, point: str, text: s
             game=game, player_id=player_id, point=point, seat=seat, text=text, filed_by=user,
             late_reason=late_reason if late else "",
         )
-        log_action(tournament=game.tournament, user=user, action=Action.PROTEST_ACCEPTED_LATE if late else Action.PROTEST_FILED,
+        log_action(tournament=game.tournament, user=user, action=action_types.PROTEST_ACCEPTED_LATE if late else action_types.PROTEST_FILED,
                    obj=protest, reason=late_reason if late else text, data={"game": game.number, "point": point, "seat": seat})
     return protest
 
@@ -137,7 +138,7 @@ def decide_protest(*, protest: Protest, user, status: str, decision: str, reason
         protest._history_user = user
         protest._change_reason = reason or decision
         protest.save()
-        log_action(tournament=game.tournament, user=user, action=Action.PROTEST_DECIDED, obj=protest,
+        log_action(tournament=game.tournament, user=user, action=action_types.PROTEST_DECIDED, obj=protest,
                    reason=reason or decision,
                    data={"game": game.number, "status": status, "previous": previous, "decision": decision,
                          "replay": replay.number if replay else None})
@@ -162,7 +163,7 @@ def _order_replay(game: Game, user, violator_seat: int, decision: str, expected_
         number=number, replay_of=game, played_on=game.played_on, status=GameStatus.SCHEDULED,
     )
     Seat.objects.bulk_create(Seat(game=replay, number=s.number, player_id=s.player_id) for s in entry.seats)
-    log_action(tournament=game.tournament, user=user, action=Action.REPLAY_ORDERED, obj=replay, reason=decision,
+    log_action(tournament=game.tournament, user=user, action=action_types.REPLAY_ORDERED, obj=replay, reason=decision,
                data={"annulled": game.number, "replay": replay.number, "violator_seat": violator_seat})
     caused = Seat.objects.filter(game__tournament=game.tournament, game__result=GameResult.ANNULLED,
                                  gross_violation=True, player_id=violator.player_id).count()
@@ -171,7 +172,7 @@ def _order_replay(game: Game, user, violator_seat: int, decision: str, expected_
         if registration is not None and not registration.excluded:
             registration.excluded = True
             registration.save(update_fields=["excluded"])
-            log_action(tournament=game.tournament, user=user, action=Action.PLAYER_EXCLUDED, obj=registration,
+            log_action(tournament=game.tournament, user=user, action=action_types.PLAYER_EXCLUDED, obj=registration,
                        reason=decision, data={"replays_caused": caused})
     return replay
 

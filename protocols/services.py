@@ -3,8 +3,8 @@
 The judge's entry page and the admin call these; each checks who may do it (permissions.py),
 validates through the scoring core (checks.py), refuses a stale save (optimistic lock on
 `Game.version`), stores the protocol, keeps a `ProtocolVersion` with who, when, what and why,
-and announces a change of a signed-off protocol (`signals.protocol_changed`) so that the
-standings follow.
+and, at a change of a signed-off protocol, asks for the standings to be recomputed and announces
+it (`signals.protocol_changed`, which the rating listens to).
 """
 from __future__ import annotations
 
@@ -17,9 +17,10 @@ from simple_history.utils import bulk_create_with_history
 
 from scoring.core.problems import Problem
 from tournaments.action_log import log_action
-from tournaments.models import Action
 from tournaments.permissions import PermissionRefused, can_approve_extra, check_edit_protocol, is_chief_judge
+from tournaments.standings_requests import request_recompute
 
+from . import action_types
 from .checks import check_entry
 from .entry import ProtocolEntry, diff_data, entry_from_game
 from .models import Game, GameStatus, Nomination, ProtocolVersion, Seat, SeatPenalty, VoteCount
@@ -55,7 +56,9 @@ class ProtocolConflict(Exception):
 
 
 def announce_change(tournament) -> None:
-    """Tell the apps above (the standings) that a signed-off protocol of ``tournament`` changed."""
+    """A signed-off protocol of ``tournament`` changed: ask for its standings to be recomputed,
+    and tell the apps above that listen (the rating) through `protocol_changed`."""
+    request_recompute(tournament)
     protocol_changed.send(sender=Game, tournament=tournament)
 
 
@@ -127,9 +130,9 @@ def _store(*, game, user, entry, expected_version, reason, sign, action: str | N
         locked.save()
         ProtocolVersion.objects.create(game=locked, version=locked.version, saved_by=user, action=action,
                                        reason=reason, data=entry.to_data())
-        logged = {"amend": Action.AMEND, "sign_off": Action.SIGN_OFF, "approve": Action.APPROVE_EXTRA}.get(action)
+        logged = {"amend": action_types.AMEND, "sign_off": action_types.SIGN_OFF, "approve": action_types.APPROVE_EXTRA}.get(action)
         if logged:
-            changes = [str(c) for c in diff_data(stored.to_data(), entry.to_data())]
+            changes = action_types.stored_changes(diff_data(stored.to_data(), entry.to_data()))
             log_action(tournament=locked.tournament, user=user, action=logged, obj=locked, reason=reason,
                        data={"version": locked.version, "changes": changes})
         if locked.is_signed_off:

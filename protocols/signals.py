@@ -1,5 +1,6 @@
-"""What the protocols app announces. Apps above it (the standings) listen; protocols never
-imports them (pretix's style: a lower app sends, higher apps receive)."""
+"""What the protocols app announces. Apps above it (the rating) listen; protocols never
+imports them (pretix's style: a lower app sends, higher apps receive). The standings are asked
+for explicitly by the same services (`services.announce_change`), not through this signal."""
 from django.dispatch import Signal
 
 # Sent inside the transaction that changed what the standings read: a sign-off, an amendment of

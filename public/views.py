@@ -25,7 +25,7 @@ from tournaments.participants import k_verdict
 from tournaments.permissions import can_file_protest, is_chief_judge, is_late, is_organiser, protest_deadline
 
 from . import legend, selectors
-from .day_record import day_record
+from .game_days import day_record
 from .seating_grid import grid_html
 
 PAGE_TTL = 3600

@@ -10,11 +10,10 @@ from tournaments.admin_access import ReadOnlyAdminMixin, TournamentScopedAdmin
 
 from .duplicates import likely_duplicates
 from .merge import MergeRefused, merge_players
-from .models import PlayerRecord, RatingSettings, RatingSnapshot
+from .models import PlayerRecord
 from .services import request_recompute
 
 
-@admin.register(RatingSettings)
 class RatingSettingsAdmin(TournamentScopedAdmin):
     list_display = ["tournament", "rated", "stars"]
     list_filter = ["rated", "stars"]
@@ -48,7 +47,6 @@ class LikelyDuplicateFilter(admin.SimpleListFilter):
         return queryset
 
 
-@admin.register(PlayerRecord)
 class PlayerRecordAdmin(admin.ModelAdmin):
     list_display = ["nickname", "real_name", "club", "city", "same_person_as"]
     list_select_related = ["club"]
@@ -101,6 +99,5 @@ class PlayerRecordAdmin(admin.ModelAdmin):
         ) % {"absorbed": absorb.nickname, "kept": keep.nickname, "rows": rows}, messages.SUCCESS)
 
 
-@admin.register(RatingSnapshot)
 class RatingSnapshotAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     list_display = ["version", "computed_at", "games", "players"]

@@ -13,7 +13,12 @@ class RatingsConfig(AppConfig):
 
     def ready(self):
         # Connecting the receivers is what importing the module does (Django's documented way).
+        from tournaments.action_types import register
+
         from . import signals  # noqa: F401
         from .groups import ensure_grants
 
         post_migrate.connect(ensure_grants, sender=self, dispatch_uid="ratings.ensure_grants")
+        from .action_types import ACTION_TYPES
+
+        register(*ACTION_TYPES)  # the action log's entries this app writes

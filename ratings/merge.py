@@ -14,8 +14,9 @@ from django.utils.translation import gettext as _
 from protocols.models import Seat
 from scoring.services import request_recompute as request_standings
 from tournaments.action_log import log_action
-from tournaments.models import Action, Player, Registration, Tournament
+from tournaments.models import Player, Registration, Tournament
 
+from .action_types import PLAYERS_MERGED
 from .models import GameRating, PlayerRating
 from .services import request_recompute as request_rating
 
@@ -77,7 +78,7 @@ def merge_players(*, keep: Player, absorb: Player, user) -> dict[str, int]:
             keep.user = account
         keep.save()
         for tournament in Tournament.objects.filter(pk__in=tournaments).order_by("pk"):
-            log_action(tournament=tournament, user=user, action=Action.PLAYERS_MERGED, obj=keep,
+            log_action(tournament=tournament, user=user, action=PLAYERS_MERGED, obj=keep,
                        reason=_("%(absorbed)s is the same person as %(kept)s.") % {"absorbed": absorbed["nickname"], "kept": keep},
                        data={"kept": keep.pk, "absorbed": absorbed, "moved": moved})
             request_standings(tournament)

@@ -3,26 +3,15 @@ and the job is sent once that transaction commits (once per transaction, whateve
 of changes in it); a broker that is down gets the work done in-process (send_or_run)."""
 from __future__ import annotations
 
-from django.db import transaction
-
-from tournaments.background import send_or_run
+from tournaments.background import once_after_commit, send_or_run
 
 from .models import RatingState
 
 
-class _RateAfterCommit:
-    """The on-commit callback; equal to any other, so one transaction sends one job."""
+def _send() -> None:
+    from .tasks import recompute_ratings
 
-    def __eq__(self, other):
-        return isinstance(other, _RateAfterCommit)
-
-    def __hash__(self):
-        return hash(_RateAfterCommit)
-
-    def __call__(self):
-        from .tasks import recompute_ratings
-
-        send_or_run(recompute_ratings, what="the rating")
+    send_or_run(recompute_ratings, what="the rating")
 
 
 def request_recompute(*, full: bool = False) -> None:
@@ -31,8 +20,4 @@ def request_recompute(*, full: bool = False) -> None:
     tournament left out or published), so the job must rerun the whole history; without it the
     job still checks that only later games were added (recompute.py) before resuming."""
     RatingState.raise_requested(full=full)
-    callback = _RateAfterCommit()
-    connection = transaction.get_connection()
-    if connection.in_atomic_block and any(pending[1] == callback for pending in connection.run_on_commit):
-        return
-    transaction.on_commit(callback)
+    once_after_commit(("rating",), _send)

@@ -6,11 +6,9 @@ from tournaments.admin_access import TournamentScopedAdmin
 from tournaments.admin_titles import AccusativeTitles
 from tournaments.permissions import is_organiser
 
-from .models import StandingsState
 from .recompute import recompute
 
 
-@admin.register(StandingsState)
 class StandingsStateAdmin(AccusativeTitles, TournamentScopedAdmin):
     """Where the standings stand: which version is stored, which was asked for, and a button."""
 

@@ -1,35 +1,21 @@
 """Ask for the standings to be recomputed after a change.
 
-    request_recompute(tournament)   call inside the transaction that changes a protocol or a
-                                    setting; the job is enqueued only after it commits.
+    request_recompute(tournament)   call inside the transaction that changes a protocol, a
+                                    registration, a scoring setting or a round of the stage plan;
+                                    the job is enqueued only after it commits.
 
-The job itself is `tasks.recompute_standings`, whose body is `recompute.recompute`.
+The apps below this one ask through `tournaments.standings_requests.request_recompute`, which
+this app answers with this function (apps.py). The job itself is `tasks.recompute_standings`,
+whose body is `recompute.recompute`.
 """
 from __future__ import annotations
 
-from django.db import transaction
+from functools import partial
 
-from tournaments.background import send_or_run
+from tournaments.background import once_after_commit, send_or_run
 
 from .models import StandingsState
 from .tasks import recompute_standings
-
-
-class _SendAfterCommit:
-    """The on-commit callback that sends one tournament's job; equal for one tournament, so a
-    transaction that changes a thousand rows of it (an import) sends one job."""
-
-    def __init__(self, tournament_id: int):
-        self.tournament_id = tournament_id
-
-    def __eq__(self, other):
-        return isinstance(other, _SendAfterCommit) and other.tournament_id == self.tournament_id
-
-    def __hash__(self):
-        return hash(self.tournament_id)
-
-    def __call__(self):
-        _send(self.tournament_id)
 
 
 def request_recompute(tournament) -> None:
@@ -37,16 +23,11 @@ def request_recompute(tournament) -> None:
 
     The version bump is part of the caller's transaction; the task is sent only after that
     transaction commits (pretix's TransactionAwareTask), so the worker always sees the change,
-    and only once per transaction and tournament. Outside a transaction it is sent at once."""
+    and only once per transaction and tournament (an import that changes a thousand rows sends
+    one job). Outside a transaction it is sent at once."""
     tournament_id = getattr(tournament, "pk", tournament)
     StandingsState.raise_requested(tournament_id)
-    callback = _SendAfterCommit(tournament_id)
-    connection = transaction.get_connection()
-    # Django keeps the pending callbacks as (savepoint ids, callback, robust); one already there
-    # for this tournament will send the job that covers this change too.
-    if connection.in_atomic_block and any(pending[1] == callback for pending in connection.run_on_commit):
-        return
-    transaction.on_commit(callback)
+    once_after_commit(("standings", tournament_id), partial(_send, tournament_id))
 
 
 def _send(tournament_id: int) -> None:

@@ -1,8 +1,8 @@
 """The stage's admin with its seating: generate (preview, then save), the stored report and grid,
 swap two seats, reseat after a withdrawal or with a substitute.
 
-`tournaments.admin.StageAdmin` is subclassed and registered in its place (this app comes after
-`tournaments` in INSTALLED_APPS)."""
+Offered as a mixin (`SeatingStagePagesMixin`); `config/admin.py` builds the stage's admin of it,
+of `tournaments.admin.StageAdmin` and of the exports' part."""
 from __future__ import annotations
 
 from django.contrib import admin, messages
@@ -17,7 +17,6 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from seating.core.model import Seating
-from tournaments.admin import RoundInline, StageAdmin
 from tournaments.models import Judge, Player, Stage
 
 from .forms import GenerateSeatingForm, ReseatForm, SwapPlayersForm, read_preview, read_reseat, sign_preview, sign_reseat
@@ -57,21 +56,13 @@ def _form_errors(form) -> str:
     return "; ".join(parts)
 
 
-class StageRoundInline(RoundInline):
-    """Rounds with their stage in the same query (a round's label names its stage)."""
+class SeatingStagePagesMixin:
+    """The stage's seating pages for the stage's admin: the action, the generate, swap and reseat
+    pages under the stage's URLs, and the stored report and grid on its change page.
+    `config/admin.py` mixes it into the stage's admin and adds `seating_actions` to its actions."""
 
-    def get_queryset(self, request):
-        return super().get_queryset(request).select_related("stage")
-
-
-admin.site.unregister(Stage)
-
-
-@admin.register(Stage)
-class SeatingStageAdmin(StageAdmin):
-    actions = [*(StageAdmin.actions or []), "generate_seating"]
+    seating_actions = ["generate_seating"]
     change_form_template = "seating/admin/stage_change_form.html"
-    inlines = [StageRoundInline if inline is RoundInline else inline for inline in StageAdmin.inlines]
 
     # -- urls -------------------------------------------------------------------------------
     def get_urls(self):

@@ -12,3 +12,10 @@ class SeatingConfig(AppConfig):
     name = "seating"
     label = "seating_store"
     verbose_name = _("Seating")
+
+    def ready(self):
+        from tournaments.action_types import register
+
+        from .action_types import ACTION_TYPES
+
+        register(*ACTION_TYPES)  # the action log's entries this app writes

@@ -27,8 +27,10 @@ from seating.core.errors import SeatingError
 from seating.core.model import Seating
 from seating.core.report import quality_report
 from tournaments.action_log import log_action
-from tournaments.models import Action, Judge, Player, Registration, Stage
+from tournaments.models import Judge, Player, Registration, Stage
+from tournaments.standings_requests import request_recompute
 
+from . import action_types
 from .models import ManualSwap, SeatingRecord
 from .refusals import SeatingRefused
 from .selectors import (
@@ -234,7 +236,7 @@ def save_seating(
             "seed": seed, "iterations": iterations, "time_limit": time_limit, "balance": balance or "",
             "clubs_apart": clubs_apart, "judges": [judge.pk for judge in roster.judges[: max(1, seating.tables)]],
         })
-    log_action(tournament=stage.tournament, user=user, action=Action.SEATING_SAVED, obj=stage,
+    log_action(tournament=stage.tournament, user=user, action=action_types.SEATING_SAVED, obj=stage,
                data={"rounds": len(seating.rounds), "games": len(games), "players": roster.size})
     return games
 
@@ -303,7 +305,7 @@ def _remember_swap(game: Game, player_a: Player, player_b: Player, user) -> None
 
 
 def _log_swap(user, game_a, game_b, seat_a, seat_b, player_a, player_b, reason) -> None:
-    log_action(tournament=game_a.tournament, user=user, action=Action.SEATS_SWAPPED, obj=game_a, reason=reason,
+    log_action(tournament=game_a.tournament, user=user, action=action_types.SEATS_SWAPPED, obj=game_a, reason=reason,
                data={"changes": [f"{game_a.number}/{seat_a.number}: {player_a} → {player_b}",
                                  f"{game_b.number}/{seat_b.number}: {player_b} → {player_a}"]})
 
@@ -576,13 +578,15 @@ def apply_reseat(*, stage: Stage, plan: ReseatPlan, user) -> list[Game]:
     Registration.objects.filter(tournament_id=stage.tournament_id, player_id__in=plan.withdrawn).update(withdrawn=True)
     by_id = {player.pk: player for player in plan.roster.players}
     _register_substitutes(stage=stage, substitutes=[by_id[pk] for pk in plan.substitutes])
+    if plan.withdrawn or plan.substitutes:
+        request_recompute(stage.tournament_id)  # who is registered, withdrawn or a substitute changed (8.7)
     games = rewrite_rounds(
         stage=stage, rounds=plan.seating.rounds[plan.played_rounds:], first_round=plan.played_rounds + 1,
         roster=plan.roster, user=user, reason=_("Reseated"),
     )
     ManualSwap.objects.filter(pk__in=[pk for pk, _why in plan.swaps_dropped]).delete()
     # the SeatingRecord keeps how the stage was generated; the reseating's seed goes to the log
-    log_action(tournament=stage.tournament, user=user, action=Action.RESEATED, obj=stage,
+    log_action(tournament=stage.tournament, user=user, action=action_types.RESEATED, obj=stage,
                data={"from_round": plan.played_rounds + 1, "seed": plan.seed, "balance": plan.balance,
                      "withdrawn": list(plan.withdrawn),
                      "substitutes": list(plan.substitutes), "games": len(games),

@@ -1,6 +1,7 @@
 """Writing a generator `Seating` as rows: Rounds, Games (one per table and round, numbered after
 the tournament's last game, with the seating's judge, status scheduled) and their ten Seats.
-Callers run these inside a transaction, after `lock_tournament`."""
+Callers run these inside a transaction, after `lock_tournament`. A write that adds or removes a
+round asks for the standings to follow (`rounds_changed`: Ci's N may follow the stage plan)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -12,6 +13,7 @@ from simple_history.utils import bulk_create_with_history
 from protocols.models import Game, GameStatus, Seat
 from seating.core.model import Seating
 from tournaments.models import Player, Round, Stage, Table, Tournament
+from tournaments.standings_requests import rounds_changed
 
 from .refusals import SeatingRefused
 from .selectors import Roster
@@ -81,10 +83,21 @@ def replace_rounds(
 ) -> list[Game]:
     """Delete the stage's games from round `first_round` on (all scheduled) and write `rounds` in
     their place. Round rows are kept (with their start times); those left without games go."""
+    before = _round_numbers(stage)
     Game.objects.filter(stage=stage, round__number__gte=first_round).delete()
     created = write_rounds(stage=stage, rounds=rounds, first_round=first_round, roster=roster, user=user, reason=reason)
     Round.objects.filter(stage=stage, number__gte=first_round + len(rounds), games__isnull=True).delete()
+    _rounds_written(stage, before)
     return created
+
+
+def _round_numbers(stage: Stage) -> set[int]:
+    return set(Round.objects.filter(stage=stage).values_list("number", flat=True))
+
+
+def _rounds_written(stage: Stage, before: set[int]) -> None:
+    if _round_numbers(stage) != before:
+        rounds_changed(stage)
 
 
 def lock_tournament(stage: Stage) -> None:
@@ -106,6 +119,7 @@ def rewrite_rounds(
         for game in Game.objects.filter(stage=stage, round__number__gte=first_round, replay_of__isnull=True)
         .select_related("round", "table").prefetch_related("seats")
     }
+    before = _round_numbers(stage)
     history_user = user_or_none(user)
     keep: dict[tuple[int, int], Game] = {}
     missing_rounds: list[list] = []
@@ -127,6 +141,7 @@ def rewrite_rounds(
             created += write_rounds(stage=stage, rounds=[fresh], first_round=first_round + offset, roster=roster, user=user,
                                     reason=reason)
     Round.objects.filter(stage=stage, number__gte=first_round + len(rounds), games__isnull=True).delete()
+    _rounds_written(stage, before)
     return list(
         Game.objects.filter(stage=stage, round__number__gte=first_round, replay_of__isnull=True)
         .order_by("round__number", "table__number")

@@ -14,7 +14,7 @@ from .models import ActionLog
 
 
 def log_action(*, tournament, user, action: str, obj=None, reason: str = "", data: dict | None = None) -> ActionLog:
-    """Record `action` (an `Action` value) by `user` on `obj` of `tournament`, with why and what.
+    """Record `action` (an `ActionType` its app registered, or its code) by `user` on `obj` of `tournament`, with why and what.
 
     The object's label is kept as it reads at the time, in the tournament's language (that of its
     printed sheets), so that the log reads in one language whoever wrote each entry."""
@@ -23,7 +23,7 @@ def log_action(*, tournament, user, action: str, obj=None, reason: str = "", dat
     return ActionLog.objects.create(
         tournament=tournament,
         user=user if user is not None and user.is_authenticated else None,
-        action=action,
+        action=str(action),
         object_type=ContentType.objects.get_for_model(obj) if obj is not None else None,
         object_id=obj.pk if obj is not None else None,
         object_label=label,
@@ -43,14 +43,15 @@ def action_log_csv(entries, *, filename: str) -> HttpResponse:
     for entry in entries:
         writer.writerow(cell_values([
             timezone.localtime(entry.at).strftime("%Y-%m-%d %H:%M:%S"), entry.tournament.name,
-            entry.user.get_username() if entry.user else "", entry.get_action_display(), entry.object_label,
-            entry.reason, _describe(entry.data),
+            entry.user.get_username() if entry.user else "", entry.action_label, entry.object_label,
+            entry.reason, _describe(entry),
         ]))
     return response
 
 
-def _describe(data: dict) -> str:
-    changes = data.get("changes")
-    if changes:
-        return "; ".join(str(c) for c in changes)
-    return ", ".join(f"{k}={v}" for k, v in data.items() if v not in (None, "", []))
+def _describe(entry) -> str:
+    """The entry's changes as its type words them; other data as it is stored."""
+    lines = entry.change_lines
+    if lines:
+        return "; ".join(lines)
+    return ", ".join(f"{k}={v}" for k, v in entry.data.items() if k != "changes" and v not in (None, "", []))

@@ -8,14 +8,16 @@ from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from .action_log import action_log_csv
+from .action_types import registered
 from .admin_access import AdminDoorsMixin, ReadOnlyAdminMixin, ScopedInlineMixin, TournamentScopedAdmin
 from .admin_inlines import PrelabelledInline
 from .admin_registration_import import RegistrationImportAdmin
 from .admin_titles import AccusativeTitles
-from .models import ActionLog, Club, Judge, Player, Publication, Registration, Round, Stage, Table, Tournament, TournamentJudge
+from .models import Publication, Registration, Round, Stage, Table, TournamentJudge
 from .participants import k_verdict
 from .permissions import can_change_person, can_link_login, is_superuser, linkable_logins
 from .stage_plan import planned_games_before_final
+from .standings_requests import players_renamed, request_recompute, rounds_changed, save_tournament
 
 
 class PersonAdmin(AdminDoorsMixin, admin.ModelAdmin):
@@ -49,14 +51,53 @@ class PersonAdmin(AdminDoorsMixin, admin.ModelAdmin):
         return actions
 
 
-@admin.register(Club)
+class RegistrationsFollowMixin:
+    """Registrations saved or deleted here (the admin's own page or a tournament's inline) ask for
+    the standings of their tournament to follow: who plays, withdrew or was excluded is read there."""
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        request_recompute(obj.tournament_id)
+
+    def delete_model(self, request, obj):
+        tournament_id = obj.tournament_id
+        super().delete_model(request, obj)
+        request_recompute(tournament_id)
+
+    def delete_queryset(self, request, queryset):
+        tournaments = set(queryset.values_list("tournament_id", flat=True))
+        super().delete_queryset(request, queryset)
+        for tournament_id in sorted(tournaments):
+            request_recompute(tournament_id)
+
+
+class RoundsFollowMixin:
+    """A round added or deleted here asks for the standings to follow when its tournament's games
+    before the final follow the stage plan (Ci's N, 8.6)."""
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        if not change or "stage" in form.changed_data:
+            rounds_changed(obj.stage_id)
+
+    def delete_model(self, request, obj):
+        stage_id = obj.stage_id
+        super().delete_model(request, obj)
+        rounds_changed(stage_id)
+
+    def delete_queryset(self, request, queryset):
+        stages = set(queryset.values_list("stage_id", flat=True))
+        super().delete_queryset(request, queryset)
+        for stage_id in sorted(stages):
+            rounds_changed(stage_id)
+
+
 class ClubAdmin(AccusativeTitles, PersonAdmin):
     verbose_name_accusative = pgettext_lazy("accusative", "club")
     list_display = ["name", "city"]
     search_fields = ["name", "city"]
 
 
-@admin.register(Player)
 class PlayerAdmin(AccusativeTitles, PersonAdmin):
     verbose_name_accusative = pgettext_lazy("accusative", "player")
     list_display = ["nickname", "real_name", "club", "city"]
@@ -65,8 +106,12 @@ class PlayerAdmin(AccusativeTitles, PersonAdmin):
     list_filter = ["club"]
     autocomplete_fields = ["club", "user"]
 
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        if change and form.has_changed():
+            players_renamed([obj.pk])  # the stored standings show the nickname and the club
 
-@admin.register(Judge)
+
 class JudgeAdmin(AccusativeTitles, PersonAdmin):
     verbose_name_accusative = pgettext_lazy("accusative", "judge")
     list_display = ["name", "user"]
@@ -106,7 +151,6 @@ class TableInline(ScopedInlineMixin, admin.TabularInline):
     extra = 0
 
 
-@admin.register(Tournament)
 class TournamentAdmin(AccusativeTitles, RegistrationImportAdmin, TournamentScopedAdmin):
     verbose_name_accusative = pgettext_lazy("accusative", "tournament")
     tournament_lookup = ""
@@ -154,7 +198,7 @@ class TournamentAdmin(AccusativeTitles, RegistrationImportAdmin, TournamentScope
         return {"publication": Publication.DRAFT, "lot_seed": secrets.token_hex(8), **super().get_changeform_initial_data(request)}
 
     def save_model(self, request, obj, form, change):
-        super().save_model(request, obj, form, change)
+        save_tournament(obj)  # asks for a recompute when a scoring setting changed
         planned = planned_games_before_final(obj)
         if obj.games_before_final is not None and planned is not None and obj.games_before_final != planned:
             messages.warning(request, gettext(
@@ -193,6 +237,12 @@ class TournamentAdmin(AccusativeTitles, RegistrationImportAdmin, TournamentScope
         # Anyone with the model permission (the Organiser group) may start a tournament of their own.
         return admin.ModelAdmin.has_add_permission(self, request)
 
+    def save_formset(self, request, form, formset, change):
+        super().save_formset(request, form, formset, change)
+        # stages and registrations are what the standings read; judges and tables are not
+        if formset.model in (Stage, Registration) and (formset.new_objects or formset.changed_objects or formset.deleted_objects):
+            request_recompute(form.instance)
+
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
         if not change and not request.user.is_superuser:
@@ -203,8 +253,10 @@ class RoundInline(ScopedInlineMixin, admin.TabularInline):
     model = Round
     extra = 0
 
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("stage")  # a round's label names its stage
 
-@admin.register(Stage)
+
 class StageAdmin(AccusativeTitles, TournamentScopedAdmin):
     verbose_name_accusative = pgettext_lazy("accusative", "stage")
     list_display = ["tournament", "kind", "order"]
@@ -212,9 +264,13 @@ class StageAdmin(AccusativeTitles, TournamentScopedAdmin):
     list_filter = ["tournament", "kind"]
     inlines = [RoundInline]
 
+    def save_formset(self, request, form, formset, change):
+        super().save_formset(request, form, formset, change)
+        if formset.model is Round and (formset.new_objects or formset.deleted_objects):
+            rounds_changed(form.instance)
 
-@admin.register(Round)
-class RoundAdmin(AccusativeTitles, TournamentScopedAdmin):
+
+class RoundAdmin(RoundsFollowMixin, AccusativeTitles, TournamentScopedAdmin):
     verbose_name_accusative = pgettext_lazy("accusative", "round")
     tournament_lookup = "stage__tournament"
     list_display = ["__str__", "stage", "number", "starts_at"]
@@ -222,7 +278,6 @@ class RoundAdmin(AccusativeTitles, TournamentScopedAdmin):
     list_filter = ["stage__tournament", "stage__kind"]
 
 
-@admin.register(Table)
 class TableAdmin(AccusativeTitles, TournamentScopedAdmin):
     verbose_name_accusative = pgettext_lazy("accusative", "table")
     list_display = ["number", "name", "tournament"]
@@ -230,8 +285,7 @@ class TableAdmin(AccusativeTitles, TournamentScopedAdmin):
     list_filter = ["tournament"]
 
 
-@admin.register(Registration)
-class RegistrationAdmin(AccusativeTitles, TournamentScopedAdmin):
+class RegistrationAdmin(RegistrationsFollowMixin, AccusativeTitles, TournamentScopedAdmin):
     verbose_name_accusative = pgettext_lazy("accusative", "registration")
     list_display = ["player", "tournament", "number", "withdrawn", "substitute", "excluded"]
     list_select_related = ["player", "tournament"]
@@ -240,16 +294,36 @@ class RegistrationAdmin(AccusativeTitles, TournamentScopedAdmin):
     autocomplete_fields = ["player"]
 
 
-@admin.register(ActionLog)
+class ActionTypeFilter(admin.SimpleListFilter):
+    """The log's actions by their labels, as their apps registered them."""
+
+    title = _("action")
+    parameter_name = "action"
+
+    def lookups(self, request, model_admin):
+        return [(action.code, action.label) for action in registered()]
+
+    def queryset(self, request, queryset):
+        return queryset.filter(action=self.value()) if self.value() else queryset
+
+
 class ActionLogAdmin(ReadOnlyAdminMixin, AccusativeTitles, TournamentScopedAdmin):
     """The action log: read-only, and exported as CSV (the action, or the desk's export)."""
 
     verbose_name_accusative = pgettext_lazy("accusative", "action log entry")
-    list_display = ["at", "tournament", "user", "action", "object_label", "reason"]
+    list_display = ["at", "tournament", "user", "action_label", "object_label", "reason", "change_lines"]
     list_select_related = ["tournament", "user"]
-    list_filter = ["tournament", "action"]
+    list_filter = ["tournament", ActionTypeFilter]
     search_fields = ["object_label", "reason", "user__username"]
     actions = ["export_csv"]
+
+    @admin.display(description=_("action"), ordering="action")
+    def action_label(self, obj):
+        return obj.action_label
+
+    @admin.display(description=_("what"))
+    def change_lines(self, obj):
+        return "; ".join(obj.change_lines)
 
     @admin.action(description=_("Export the selected entries as CSV"), permissions=["view"])
     def export_csv(self, request, queryset):

@@ -12,6 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from .action_types import action_type
 from .vocabulary import StageKind
 
 # The bounds of scoring/core/bounds.py that this app's settings use (this app may not import the
@@ -281,25 +282,6 @@ class Table(models.Model):
         return self.name or f"{_('Table')} {self.number}"
 
 
-class Action(models.TextChoices):
-    """What a person did, as the action log records it."""
-
-    SIGN_OFF = "sign_off", _("Protocol signed off")
-    AMEND = "amend", _("Protocol amended")
-    APPROVE_EXTRA = "approve_extra", _("Extra points approved")
-    PROTEST_FILED = "protest_filed", _("Protest filed")
-    PROTEST_ACCEPTED_LATE = "protest_accepted_late", _("Late protest accepted")
-    PROTEST_DECIDED = "protest_decided", _("Protest decided")
-    REPLAY_ORDERED = "replay_ordered", _("Replay ordered")
-    PLAYER_EXCLUDED = "player_excluded", _("Player excluded")
-    SEATING_SAVED = "seating_saved", _("Seating saved")
-    SEATS_SWAPPED = "seats_swapped", _("Players swapped")
-    RESEATED = "reseated", _("Stage reseated")
-    PLAYERS_MERGED = "players_merged", _("Players merged")
-    CONSOLE_TAKEN_OVER = "console_taken_over", _("Console taken over")
-    CONSOLE_HANDED_BACK = "console_handed_back", _("Console handed back")
-
-
 class ActionLog(models.Model):
     """One decision, approval, amendment, sign-off or seating change: who, when, what and why.
 
@@ -311,7 +293,8 @@ class ActionLog(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, verbose_name=_("who"), null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
     )
-    action = models.CharField(_("action"), max_length=32, choices=Action.choices)
+    # a code of a type some app registered (tournaments/action_types.py); shown by its label
+    action = models.CharField(_("action"), max_length=32)
     object_type = models.ForeignKey(
         "contenttypes.ContentType", verbose_name=_("object type"), null=True, blank=True, on_delete=models.SET_NULL,
         related_name="+",
@@ -328,4 +311,14 @@ class ActionLog(models.Model):
         indexes = [models.Index(fields=["tournament", "-at"], name="actionlog_tournament_at")]
 
     def __str__(self):
-        return f"{timezone.localtime(self.at):%Y-%m-%d %H:%M} {self.get_action_display()}: {self.object_label}"
+        return f"{timezone.localtime(self.at):%Y-%m-%d %H:%M} {self.action_label}: {self.object_label}"
+
+    @property
+    def action_label(self) -> str:
+        """The action in the reader's language, as the app that owns it registered it."""
+        return str(action_type(self.action).label)
+
+    @property
+    def change_lines(self) -> list[str]:
+        """What the entry's data says, a line per change, in the reader's language."""
+        return action_type(self.action).lines(self.data)

@@ -34,6 +34,7 @@ from django.utils.translation import gettext as _
 
 from .models import Club, Player, Registration, Tournament
 from .names import name_key
+from .standings_requests import request_recompute
 
 COLUMNS = ("nickname", "name", "club", "city")
 # Header cells that name a column (a first row of these is a header, not a player).
@@ -302,4 +303,6 @@ def save_registrations(*, tournament: Tournament, preview: ImportPreview) -> int
         top += 1
         Registration.objects.create(tournament=tournament, player=player, number=top)
         made += 1
+    if made:
+        request_recompute(tournament)
     return made

@@ -6,10 +6,11 @@ import json
 import pytest
 from django.urls import reverse
 
+from console.action_types import CONSOLE_HANDED_BACK, CONSOLE_TAKEN_OVER
 from console.models import ConsoleEvent
 from tests.console.test_log_service import post, seat_roles, url
 from tests.protocols.helpers import make_cast
-from tournaments.models import Action, ActionLog
+from tournaments.models import ActionLog
 
 pytestmark = pytest.mark.django_db
 
@@ -35,7 +36,7 @@ def test_the_chief_takes_over_the_table_judge_is_told_and_may_no_longer_enter(cl
     assert response.status_code == 200
     assert response.json()["taken_over_by"]["reason"] == "судья стола заболел"
     assert response.json()["taken_over_by"]["name"] == "Главный"
-    entry = ActionLog.objects.get(action=Action.CONSOLE_TAKEN_OVER)
+    entry = ActionLog.objects.get(action=CONSOLE_TAKEN_OVER.code)
     assert entry.object_id == cast.game.pk and entry.reason == "судья стола заболел" and entry.user == cast.chief
 
     client.force_login(cast.judge)
@@ -49,7 +50,7 @@ def test_the_chief_takes_over_the_table_judge_is_told_and_may_no_longer_enter(cl
     client.force_login(cast.chief)
     assert post(client, cast.game, 1, {"type": "next"}).status_code == 200
     assert hand_back(client, cast.game).status_code == 200
-    assert ActionLog.objects.filter(action=Action.CONSOLE_HANDED_BACK, object_id=cast.game.pk).count() == 1
+    assert ActionLog.objects.filter(action=CONSOLE_HANDED_BACK.code, object_id=cast.game.pk).count() == 1
 
     client.force_login(cast.judge)
     back = client.get(url(cast.game)).json()
@@ -63,7 +64,7 @@ def test_the_reason_is_required_and_named(client, cast):
         response = take(client, cast.game, body)
         assert response.status_code == 400 and response.json()["error"]["field"] == "reason"
         assert "reason" in response.json()["error"]["message"]
-    assert not ActionLog.objects.filter(action=Action.CONSOLE_TAKEN_OVER).exists()
+    assert not ActionLog.objects.filter(action=CONSOLE_TAKEN_OVER.code).exists()
     bad = client.post(reverse("console:takeover", args=[cast.game.pk]), "not json", content_type="application/json")
     assert bad.status_code == 400
 
@@ -74,7 +75,7 @@ def test_only_the_tournaments_chief_judge_may_take_over(client, cast, who):
         client.force_login(getattr(cast, who))
     assert take(client, cast.game, {"reason": "хочу"}).status_code == 403
     assert hand_back(client, cast.game).status_code == 403
-    assert not ActionLog.objects.filter(action__in=[Action.CONSOLE_TAKEN_OVER, Action.CONSOLE_HANDED_BACK]).exists()
+    assert not ActionLog.objects.filter(action__in=[CONSOLE_TAKEN_OVER.code, CONSOLE_HANDED_BACK.code]).exists()
 
 
 def test_another_tournaments_chief_judge_may_not_take_over(client, cast):

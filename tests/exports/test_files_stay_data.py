@@ -10,13 +10,14 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from exports.exporters import ProtocolExporter
+from protocols.action_types import PROTEST_FILED
 from protocols.models import Game, Protest
 from protocols.protests import file_protest
 from scoring.recompute import recompute
 from tests.tournament_builders import played
 from tournaments.action_log import log_action
 from tournaments.file_cells import cell_value
-from tournaments.models import Action, Club, Player
+from tournaments.models import Club, Player
 
 pytestmark = pytest.mark.django_db
 
@@ -38,7 +39,7 @@ def hostile():
     for k, text in enumerate(HOSTILE):
         protest = file_protest(game=game, user=chief, player_id=game.seats.get(number=k + 1).player_id, point="other", text="x")
         Protest.objects.filter(pk=protest.pk).update(text=text)  # the service strips a leading tab or CR
-        log_action(tournament=tournament, user=chief, action=Action.PROTEST_FILED, obj=protest, reason=text)
+        log_action(tournament=tournament, user=chief, action=PROTEST_FILED, obj=protest, reason=text)
     recompute(tournament.pk)
     return tournament
 

@@ -6,13 +6,14 @@ from django.urls import reverse
 from django.utils import translation
 
 from protocols.models import Seat
+from ratings.action_types import PLAYERS_MERGED
 from ratings.duplicates import likely_duplicates
 from ratings.merge import MergeRefused, merge_players
 from ratings.models import GameRating, RatingState
 from ratings.recompute import current_snapshot, recompute
 from tests.factories import ClubFactory, PlayerFactory
 from tests.tournament_builders import played
-from tournaments.models import Action, ActionLog, Player, Registration
+from tournaments.models import ActionLog, Player, Registration
 
 
 def _superuser():
@@ -38,7 +39,7 @@ def test_a_merge_moves_registrations_and_seats_logs_and_rerates():
     assert moved["protocols.Seat"] == seats_before
     keep.refresh_from_db()
     assert keep.real_name == "Иван Петров"  # a blank detail is filled from the absorbed row
-    [entry] = ActionLog.objects.filter(action=Action.PLAYERS_MERGED)
+    [entry] = ActionLog.objects.filter(action=PLAYERS_MERGED.code)
     assert entry.tournament == b and entry.object_id == keep.pk
     assert entry.data["absorbed"]["nickname"] == absorb.nickname
     assert RatingState.objects.get().requested_version > requested
@@ -58,7 +59,7 @@ def test_two_players_of_one_tournament_are_not_merged_and_only_a_superuser_merge
     with pytest.raises(MergeRefused, match="superuser"):
         merge_players(keep=one, absorb=other, user=organiser)
     assert Player.objects.filter(pk=other.pk).exists()
-    assert not ActionLog.objects.filter(action=Action.PLAYERS_MERGED).exists()
+    assert not ActionLog.objects.filter(action=PLAYERS_MERGED.code).exists()
 
 
 @pytest.mark.django_db

@@ -16,6 +16,7 @@ from scoring.recompute import recompute
 from scoring.services import request_recompute
 from scoring.tasks import recompute_standings
 from tests.tournament_builders import add_scheduled_round, played, sign_off
+from tournaments.standings_requests import save_tournament
 
 
 @pytest.mark.django_db
@@ -153,11 +154,11 @@ def test_a_settings_change_requests_a_recompute(django_capture_on_commit_callbac
     with mock.patch.object(recompute_standings, "delay") as delay:
         with django_capture_on_commit_callbacks(execute=True):
             t.best_move_three = "0.50"
-            t.save()
+            save_tournament(t)
         assert delay.call_count == 1
         with django_capture_on_commit_callbacks(execute=True):
             t.standings_public = False  # not a scoring setting
-            t.save()
+            save_tournament(t)
         assert delay.call_count == 1
 
 

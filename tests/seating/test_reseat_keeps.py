@@ -4,11 +4,12 @@ import pytest
 from django.urls import reverse
 
 from protocols.models import Game, GameResult, GameStatus, Seat
+from seating.action_types import RESEATED
 from seating.models import ManualSwap, SeatingRecord
 from seating.services import apply_reseat, find_player_seat, plan_reseat, preview_seating, save_seating, swap_players
 from tests.factories import PlayerFactory, UserFactory
 from tests.seating.test_services import make_stage
-from tournaments.models import Action, ActionLog
+from tournaments.models import ActionLog
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english", "quick_generator")]
 
@@ -60,7 +61,7 @@ def test_a_swap_still_applying_is_made_again_and_one_of_a_withdrawn_player_is_na
     assert _table_of(stage, 5, staying) == place(bare.seating, partner)[0]
     assert list(ManualSwap.objects.values_list("pk", flat=True)) == [kept_swap.pk]
     assert SeatingRecord.objects.get(stage=stage).seed == 1  # how the stage was generated stays
-    logged = ActionLog.objects.filter(action=Action.RESEATED).latest("pk").data
+    logged = ActionLog.objects.filter(action=RESEATED.code).latest("pk").data
     assert logged["seed"] == 7 and logged["swaps_dropped"] == [f"{leaving} no longer plays round 6"]
 
 

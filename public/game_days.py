@@ -1,6 +1,7 @@
 """A signed-off game's days as the public protocol shows them: each day's nominations in
 speaking order ("seat → nominee"), the votes per nominee of each ballot, and who left the table
-that day or the night after it."""
+that day or the night after it. (The entry page's day record, from the form's values, is
+protocols/day_record.py; this one reads the stored rows.)"""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
