@@ -10,7 +10,7 @@ Speaking order (RULES.md §1): day 1 starts at seat 1, each following day one li
 from __future__ import annotations
 
 from .entry import SEAT_NUMBERS
-from .forms import MAX_DAYS, WHOLE_NUMBER
+from .entry.parse import MAX_DAYS, WHOLE_NUMBER
 
 SHOWN_DAYS = 3  # days shown before any is filled; the others wait behind "Add a day"
 

@@ -6,7 +6,7 @@ from django.core.exceptions import ObjectDoesNotExist
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from protocols.checks import game_code
+from protocols.entry import game_code
 from protocols.vocabulary import GameResult, GameStatus, LeftHow, PenaltyClause, ProtestPoint, ProtestStatus, Removal, ResultKind, Role
 from scoring.core.rulesets import BREAKDOWN_KEYS
 from tournaments.models import Ruleset
