@@ -39,8 +39,8 @@ def speaking_order(day: int, gone: dict[int, int]) -> list[int]:
 
     start = 1
     for d in range(2, day + 1):
-        for step in range(1, 11):
-            candidate = (start - 1 + step) % 10 + 1
+        for step in SEAT_NUMBERS:
+            candidate = (start - 1 + step) % len(SEAT_NUMBERS) + 1
             if alive(candidate, d):
                 start = candidate
                 break
