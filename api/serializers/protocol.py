@@ -22,9 +22,8 @@ TEXT = REASON_MAX  # the entry page keeps this much of a reason
 def choice(values, **kwargs) -> serializers.CharField:
     """A string of `values` (or empty, or null) in the schema; any string is taken, and the pipeline
     says which is not one (not_a_role, not_a_removal, …) in the page's words."""
-    field = serializers.CharField(allow_null=True, allow_blank=True, required=False, default="", **kwargs)
-    field._spectacular_annotation = {"field": {"type": "string", "enum": [*values, ""], "nullable": True}}
-    return field
+    typed = extend_schema_field({"type": "string", "enum": [*values, ""]})(type("Choice", (serializers.CharField,), {}))
+    return typed(allow_null=True, allow_blank=True, required=False, default="", **kwargs)
 
 
 def _range(bounds) -> str:
