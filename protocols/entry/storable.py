@@ -26,7 +26,7 @@ from scoring.core.bounds import (
 from scoring.core.problems import Problem
 
 from ..vocabulary import GameResult, LeftHow, PenaltyClause, Removal, ResultKind, Role
-from .model import ProtocolEntry
+from .model import SEAT_NUMBERS, ProtocolEntry
 
 PLAYER_ID_RANGE = (1, 2**31 - 1)
 
@@ -34,6 +34,15 @@ PLAYER_ID_RANGE = (1, 2**31 - 1)
 def storable_problems(entry: ProtocolEntry, reason: str) -> list[Problem]:
     """Every value of the entry (and the reason of its change) that no column holds."""
     found: list[Problem | None] = [text_problem(reason, REASON_MAX, field="reason")]
+    # the ten seats, each once: a seat named twice leaves another without its row
+    numbers = [s.number for s in entry.seats]
+    if len(numbers) != len(SEAT_NUMBERS):
+        found.append(Problem(None, None, "seats", "seat_count", params={"seats": len(numbers)}))
+    seen = set()
+    for number in numbers:
+        if number in seen:
+            found.append(Problem(None, None, "seats", "seat_repeated", params={"seat": shown(number)}))
+        seen.add(number)
     for s in entry.seats:
         found += _seat(s)
     for p in entry.penalties:

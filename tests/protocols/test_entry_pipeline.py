@@ -7,7 +7,7 @@ import pytest
 from protocols.entry import entry_from_game, parse_entry, read_entry
 from protocols.forms import ProtocolForm
 from protocols.grid import players_for
-from protocols.services import save_protocol
+from protocols.services import ProtocolInvalid, save_protocol
 from tests.api.helpers import protocol
 from tests.protocols.helpers import complete_post, make_cast
 
@@ -68,3 +68,16 @@ def test_a_text_no_column_holds_is_an_error_before_any_service():
     reading = read_entry(protocol(game, seat1={"extra_reason": "x" * 2001}), game=game, stored=stored,
                          players=players_for(game, stored), may_approve=False, signing=False)
     assert [(p.seat, p.field, p.code) for p in reading.errors] == [(1, "extra_reason", "too_long")]
+
+
+def test_the_services_refuse_an_entry_that_names_a_seat_twice():
+    """Found by the hostile-entry test: seat 1 written as a second seat 2 was stored, and seat 1 lost its player."""
+    cast = make_cast()
+    game = cast.game
+    entry = entry_from_game(game)
+    entry.seats[0].number = 2
+    with pytest.raises(ProtocolInvalid) as refused:
+        save_protocol(game=game, user=cast.judge, entry=entry, expected_version=1)
+    assert [(p.field, p.code, p.params) for p in refused.value.problems] == [("seats", "seat_repeated", {"seat": "2"})]
+    game.refresh_from_db()
+    assert game.version == 1 and game.seats.get(number=1).player_id is not None
