@@ -21,7 +21,7 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from protocols.entry import Change
+from protocols.entry import SEAT_NUMBERS, Change
 from protocols.presentation import change_text, problem_text
 from protocols.services import ProtocolConflict, ProtocolInvalid
 from tournaments.permissions import PermissionRefused
@@ -78,7 +78,7 @@ def _seat_number(data, index: int) -> int:
         number = data["seats"][index]["number"]
     except (KeyError, IndexError, TypeError):
         number = None
-    return number if type(number) is int and 1 <= number <= 10 else index + 1
+    return number if type(number) is int and number in SEAT_NUMBERS else index + 1
 
 
 def flatten(detail, data, path: str = "", seat: int | None = None) -> list[dict]:

@@ -5,8 +5,7 @@ the proposed protocol, and the core scores both; `compare` lists the players who
 total changes. The standings are the overall ones, as the public page shows them."""
 from __future__ import annotations
 
-from protocols.checks import game_code
-from protocols.entry import ProtocolEntry, to_core_game
+from protocols.entry import ProtocolEntry, game_code, to_core_game
 from protocols.records import load
 from scoring.core.model import Tournament as CoreTournament
 from scoring.core.standings import RowChange, compare, compute_standings

@@ -14,8 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from protocols.checks import check_entry
-from protocols.entry import entry_from_game
+from protocols.entry import check_entry, entry_from_game
 from protocols.forms import ProtocolForm, initial_values
 from protocols.grid import grid_context, players_for
 from protocols.models import Game, GameResult, Protest, ProtestStatus, ProtocolVersion, Seat

@@ -10,7 +10,7 @@ Speaking order (RULES.md §1): day 1 starts at seat 1, each following day one li
 from __future__ import annotations
 
 from .entry import SEAT_NUMBERS
-from .forms import MAX_DAYS, WHOLE_NUMBER
+from .entry.parse import MAX_DAYS, WHOLE_NUMBER
 
 SHOWN_DAYS = 3  # days shown before any is filled; the others wait behind "Add a day"
 
@@ -39,8 +39,8 @@ def speaking_order(day: int, gone: dict[int, int]) -> list[int]:
 
     start = 1
     for d in range(2, day + 1):
-        for step in range(1, 11):
-            candidate = (start - 1 + step) % 10 + 1
+        for step in SEAT_NUMBERS:
+            candidate = (start - 1 + step) % len(SEAT_NUMBERS) + 1
             if alive(candidate, d):
                 start = candidate
                 break

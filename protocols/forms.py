@@ -1,25 +1,24 @@
-"""The entry page's form: POST data <-> ProtocolEntry, never raising on garbage.
+"""The entry page's forms: its POST -> the entry pipeline's plain mapping (protocols/entry/parse.py).
 
-Field names: `s<seat>-<field>` for the ten seats; `d<day>-nom<seat>` (whom seat nominated on
-that day), `d<day>-v1-<seat>` / `d<day>-v2-<seat>` (votes for a nominee in the vote and the
-revote), `d<day>-v3` (votes for "all tied leave"); `pen<i>-seat|clause|reason`; `first_killed`,
-`named1..3`, `outcome`, `awarded_reason`, `version`, `reason`. A value that cannot be taken is a
-problem with a code and parameters, like the checks' (problem_texts.py words them).
+One Django form per seat (`prefix="s3"`: `s3-player`, `s3-fouls`, …), per day (`prefix="d2"`:
+`d2-nom<seat>` whom a seat nominated, `d2-v1-<seat>` / `d2-v2-<seat>` the votes for a nominee in the
+vote and the revote, `d2-v3` the votes for "all tied leave"), per penalty row (`prefix="pen0"`:
+`pen0-seat|clause|reason`) and one for the rest (`first_killed`, `named1..3`, `outcome`,
+`awarded_reason`). The forms refuse nothing: each field is taken as typed, and the pipeline words
+every value it cannot take (problem_texts.py), exactly as for the API. The chief judge's approval
+box is a disabled field for anyone else, so Django never reads it from the POST (a browser sends
+no disabled box): the stored approval stands.
 """
 from __future__ import annotations
 
-import re
-from decimal import Decimal, InvalidOperation
+from django import forms
+from django.core.validators import ProhibitNullCharactersValidator
 
-from scoring.core.problems import Problem
+from .entry import SEAT_NUMBERS, ProtocolEntry, parse_entry
+from .entry.parse import MAX_DAYS, WHOLE_NUMBER
 
-from .entry import SEAT_NUMBERS, NominationEntry, PenaltyEntry, ProtocolEntry, SeatEntry, VoteEntry
-from .vocabulary import LeftHow, PenaltyClause, Removal, Role
+__all__ = ["MAX_DAYS", "WHOLE_NUMBER", "OUTCOMES", "ProtocolForm", "initial_values", "outcome_of"]
 
-MAX_DAYS = 10  # a game rarely lasts more than 8 days; the page always offers this many
-# A whole number as a judge types it: ASCII digits only. int() alone also takes "²" (and crashes
-# later on str.isdigit() callers) or Arabic-Indic digits, which no judge means.
-WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,30}")
 # The result and how it came, as one choice: a loss awarded to a team is a win of the other.
 OUTCOMES = {
     "": ("", "normal"),
@@ -30,6 +29,7 @@ OUTCOMES = {
     "awarded_black": ("red", "awarded"),    # loss awarded to team black
     "annulled": ("annulled", "normal"),
 }
+PENALTY_ROWS_SPARE = 3  # empty penalty rows the page offers below the stored ones
 
 
 def outcome_of(entry: ProtocolEntry) -> str:
@@ -38,140 +38,127 @@ def outcome_of(entry: ProtocolEntry) -> str:
     return entry.result if entry.result in OUTCOMES else ""
 
 
-class ProtocolForm:
-    """`data` parsed against `base`, the stored entry. The approval of an extra above 0.5 is read
-    from the form only when `may_approve` (the chief judge: the page renders the box disabled for
-    anyone else, and a browser sends no disabled box); otherwise the stored approval stands while
-    the extra it approved is unchanged, and a changed extra is unapproved (8.4.3)."""
+class Typed(forms.CharField):
+    """A value as typed, stripped, never refused: the pipeline decides (a NUL included, which it
+    words as a character no field stores)."""
 
-    def __init__(self, data, *, base: ProtocolEntry, players: dict[int, str], may_approve: bool = False):
-        self.data = data
-        self.base = base
-        self.players = players  # registered player id -> nickname
-        self.may_approve = may_approve
-        self.problems: list[Problem] = []
-        self.entry = self._parse()
+    def __init__(self, **kwargs):
+        super().__init__(required=False, **kwargs)
+        self.validators = [v for v in self.validators if not isinstance(v, ProhibitNullCharactersValidator)]
 
-    # -- helpers -------------------------------------------------------------------------
-    def _get(self, name: str) -> str:
-        value = self.data.get(name, "")
-        return value.strip() if isinstance(value, str) else ""
 
-    def _problem(self, seat, field, code, params=None, clause=None):
-        self.problems.append(Problem(None, seat, field, code, params=params, clause=clause))
+class _Fields(forms.Form):
+    def values(self) -> dict[str, str]:
+        self.is_valid()  # every field takes anything: this only fills cleaned_data
+        return self.cleaned_data
 
-    def _int(self, name, seat, field, lo, hi, *, required=False, day=None):
-        raw = self._get(name)
-        where = {} if day is None else {"day": day}  # a day's problem shows under that day
-        if raw == "":
-            if required:
-                self._problem(seat, field, "required", where or None)
-            return None
-        if not WHOLE_NUMBER.fullmatch(raw):
-            self._problem(seat, field, "not_a_whole_number", {"value": raw[:20], **where})
-            return None
-        value = int(raw)
-        if not lo <= value <= hi:
-            self._problem(seat, field, "out_of_range", {"value": value, "low": lo, "high": hi, **where})
-            return None
-        return value
 
-    # -- parsing -------------------------------------------------------------------------
-    def _parse(self) -> ProtocolEntry:
-        entry = ProtocolEntry(seats=[self._seat(n) for n in SEAT_NUMBERS])
-        for day in range(1, MAX_DAYS + 1):
-            self._day(entry, day)
-        self._penalties(entry)
-        entry.first_killed_seat = self._int("first_killed", None, "first_killed", 1, 10)
-        named = []
-        for i in (1, 2, 3):
-            value = self._int(f"named{i}", None, "best_move", 1, 10)
-            if value is not None:
-                named.append(value)
-        entry.best_move = named
-        outcome = self._get("outcome")
-        if outcome not in OUTCOMES:
-            self._problem(None, "result", "not_a_result", {"value": outcome[:20]})
-            outcome = ""
-        entry.result, entry.result_kind = OUTCOMES[outcome]
-        entry.awarded_reason = self._get("awarded_reason") if entry.result_kind == "awarded" else ""
-        return entry
+class SeatForm(_Fields):
+    """One seat's row and its extra points (`prefix="s<seat>"`)."""
 
-    def _seat(self, n: int) -> SeatEntry:
-        p = f"s{n}-"
-        base = self.base.seat(n) or SeatEntry(n)
-        s = SeatEntry(n, extra_approved=base.extra_approved)
-        player = self._int(p + "player", n, "player", 1, 2**31 - 1)
-        if player is not None and player not in self.players:
-            self._problem(n, "player", "player_not_registered")
-            player = None
-        s.player_id = player
-        s.nickname = self.players.get(player, "")
-        role = self._get(p + "role")
-        if role and role not in Role.values:
-            self._problem(n, "role", "not_a_role", {"value": role[:20]})
-            role = ""
-        s.role = role
-        s.fouls = self._int(p + "fouls", n, "fouls", 0, 4) or 0
-        removed = self._get(p + "removed")
-        if removed and removed not in Removal.values:
-            self._problem(n, "removed", "not_a_removal", {"value": removed[:20]})
-            removed = ""
-        if removed == Removal.FOURTH_FOUL and s.fouls != 4:
-            self._problem(n, "removed", "removal_without_fourth_foul", {"fouls": s.fouls}, "8.2.4")
-            removed = ""
-        s.removed = removed
-        left_how = self._get(p + "left_how")
-        if left_how and left_how not in LeftHow.values:
-            self._problem(n, "left_how", "not_a_way_to_leave", {"value": left_how[:20]})
-            left_how = ""
-        s.left_how = left_how
-        s.left_on = self._int(p + "left_on", n, "left_on", 0, 30) if left_how else None
-        raw = self._get(p + "extra").replace(",", ".")
-        if raw:
-            try:
-                extra = Decimal(raw)
-                if not extra.is_finite() or extra < 0 or extra > 1 or extra != extra.quantize(Decimal("0.01")):
-                    raise InvalidOperation
-                s.extra = extra.quantize(Decimal("0.01"))
-            except InvalidOperation:
-                self._problem(n, "extra", "not_an_amount", {"value": raw[:20]})
-        s.extra_reason = self._get(p + "extra_reason")
-        if self.may_approve:
-            s.extra_approved = self._get(p + "extra_approved") == "on"
-        else:  # never read: the box was disabled
-            s.extra_approved = base.extra_approved and base.extra == s.extra
-        s.gross_violation = self._get(p + "gross") == "on"
-        return s
+    player = Typed()
+    role = Typed()
+    fouls = Typed()
+    removed = Typed()
+    left_how = Typed()
+    left_on = Typed()
+    extra = Typed()
+    extra_reason = Typed()
+    extra_approved = Typed()
+    gross = Typed()
 
-    def _day(self, entry: ProtocolEntry, day: int) -> None:
+    def __init__(self, data, *, number: int, stored_approval: bool, may_approve: bool):
+        super().__init__(data, prefix=f"s{number}", initial={"extra_approved": "on" if stored_approval else ""})
+        self.number = number
+        self.fields["extra_approved"].disabled = not may_approve
+
+    def mapping(self) -> dict:
+        v = self.values()
+        return {
+            "number": self.number, "player": v["player"], "role": v["role"], "fouls": v["fouls"], "removed": v["removed"],
+            "left_how": v["left_how"], "left_on": v["left_on"], "extra": v["extra"], "extra_reason": v["extra_reason"],
+            "extra_approved": v["extra_approved"] == "on", "gross_violation": v["gross"] == "on",
+        }
+
+
+class DayForm(_Fields):
+    """One day's nominations and votes (`prefix="d<day>"`)."""
+
+    def __init__(self, data, *, day: int):
+        super().__init__(data, prefix=f"d{day}")
+        self.day = day
         for n in SEAT_NUMBERS:
-            nominee = self._int(f"d{day}-nom{n}", n, "nominations", 1, 10, day=day)
-            if nominee is not None:
-                entry.nominations.append(NominationEntry(day, n, nominee))
+            self.fields[f"nom{n}"] = Typed()
         for ballot in (1, 2):
             for n in SEAT_NUMBERS:
-                votes = self._int(f"d{day}-v{ballot}-{n}", n, "votes", 0, 10, day=day)
-                if votes is not None:
-                    entry.votes.append(VoteEntry(day, ballot, n, votes))
-        leave = self._int(f"d{day}-v3", None, "votes", 0, 10, day=day)
-        if leave is not None:
-            entry.votes.append(VoteEntry(day, 3, None, leave))
+                self.fields[f"v{ballot}-{n}"] = Typed()
+        self.fields["v3"] = Typed()
 
-    def _penalties(self, entry: ProtocolEntry) -> None:
-        for i in range(len(self.base.penalties) + 3):
-            seat = self._int(f"pen{i}-seat", None, "penalties", 1, 10)
-            clause = self._get(f"pen{i}-clause")
-            reason = self._get(f"pen{i}-reason")
-            if seat is None and not clause and not reason:
-                continue
-            if seat is None:
-                self._problem(None, "penalties", "penalty_without_seat")
-                continue
-            if clause not in PenaltyClause.values:
-                self._problem(seat, "penalties", "penalty_without_clause", clause="8.5")
-                continue
-            entry.penalties.append(PenaltyEntry(seat, clause, reason))
+    def nominations(self) -> list[dict]:
+        v = self.values()
+        return [{"day": self.day, "by_seat": n, "nominee_seat": v[f"nom{n}"]} for n in SEAT_NUMBERS if v[f"nom{n}"]]
+
+    def votes(self) -> list[dict]:
+        v = self.values()
+        out = [{"day": self.day, "ballot": ballot, "nominee_seat": n, "votes": v[f"v{ballot}-{n}"]}
+               for ballot in (1, 2) for n in SEAT_NUMBERS if v[f"v{ballot}-{n}"]]
+        if v["v3"]:
+            out.append({"day": self.day, "ballot": 3, "nominee_seat": None, "votes": v["v3"]})
+        return out
+
+
+class PenaltyForm(_Fields):
+    """One penalty row (`prefix="pen<i>"`)."""
+
+    seat = Typed()
+    clause = Typed()
+    reason = Typed()
+
+    def mapping(self) -> dict | None:
+        v = self.values()
+        return dict(v) if any(v.values()) else None
+
+
+class GameForm(_Fields):
+    """The rest of the protocol: the best move, the result."""
+
+    first_killed = Typed()
+    named1 = Typed()
+    named2 = Typed()
+    named3 = Typed()
+    outcome = Typed()
+    awarded_reason = Typed()
+
+
+class ProtocolForm:
+    """The page's POST (`data`) as the pipeline's mapping, parsed against `base`, the stored entry:
+    `entry` and `problems` (the values it could not take). The approval of an extra above 0.5 is
+    read only when `may_approve` (the chief judge)."""
+
+    def __init__(self, data, *, base: ProtocolEntry, players: dict[int, str], may_approve: bool = False):
+        self.seat_forms = [SeatForm(data, number=n, may_approve=may_approve,
+                                    stored_approval=bool(base.seat(n) and base.seat(n).extra_approved))
+                           for n in SEAT_NUMBERS]
+        self.day_forms = [DayForm(data, day=day) for day in range(1, MAX_DAYS + 1)]
+        self.penalty_forms = [PenaltyForm(data, prefix=f"pen{i}") for i in range(len(base.penalties) + PENALTY_ROWS_SPARE)]
+        self.game_form = GameForm(data)
+        self.mapping = self._mapping()
+        self.entry, self.problems = parse_entry(self.mapping, base=base, players=players, may_approve=may_approve)
+
+    def _mapping(self) -> dict:
+        game = self.game_form.values()
+        outcome = game["outcome"]
+        # an unknown choice goes on as a result, and the pipeline says it is not one
+        result, kind = OUTCOMES.get(outcome, (outcome, "normal"))
+        return {
+            "seats": [f.mapping() for f in self.seat_forms],
+            "nominations": [x for f in self.day_forms for x in f.nominations()],
+            "votes": [x for f in self.day_forms for x in f.votes()],
+            "penalties": [x for x in (f.mapping() for f in self.penalty_forms) if x is not None],
+            "first_killed_seat": game["first_killed"],
+            "best_move": [game[f"named{i}"] for i in (1, 2, 3) if game[f"named{i}"]],
+            "result": result, "result_kind": kind, "awarded_reason": game["awarded_reason"],
+        }
 
 
 def initial_values(entry: ProtocolEntry) -> dict[str, str]:

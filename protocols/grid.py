@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from scoring.core.bounds import FOULS_RANGE, LEFT_ON_RANGE, SEAT_RANGE, VOTES_RANGE
 from tournaments.models import Registration, Ruleset
 from tournaments.permissions import can_approve_extra
 
@@ -68,6 +69,8 @@ def grid_context(user, game, stored: ProtocolEntry, values: dict[str, str], play
         "warnings": list(dict.fromkeys(problem_text(p) for p in warnings)),
         "places": places, "invalid": invalid, "field_labels": FIELD_LABELS,
         "can_approve": can_approve_extra(user, game),
+        # the inputs' min and max: the bounds the pipeline checks (scoring/core/bounds.py)
+        "bounds": {"seat": SEAT_RANGE, "fouls": FOULS_RANGE, "left_on": LEFT_ON_RANGE, "votes": VOTES_RANGE},
     }
 
 

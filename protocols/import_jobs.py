@@ -24,8 +24,7 @@ from tournaments.background import send_or_run
 from tournaments.models import Tournament
 
 from .models import FileImportJob, FileImportStatus
-from .storable import player_id_problems
-from .tournament_file import FileNotStorable, import_tournament
+from .tournament_file import FileNotStorable, import_tournament, player_id_problems
 
 log = logging.getLogger(__name__)
 

@@ -1,10 +1,14 @@
 """How a protocol problem and a change read on the page: "Seat 3, fouls: …" in the page's language.
 
 A problem is a code with parameters and a clause (from the scoring core's checks or this app's);
-its sentence comes from the catalogue (problem_texts.py), never from the core's English.
+its sentence comes from the catalogue (problem_texts.py), never from the core's English. A point
+value among the parameters ("0.60") reads as the page's language writes numbers (Russian "0,60").
 """
 from __future__ import annotations
 
+from decimal import Decimal, InvalidOperation
+
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -18,6 +22,7 @@ VALUE_LABELS = {
 }
 
 FIELD_LABELS = {
+    "seats": gettext_lazy("seats"),
     "player": gettext_lazy("player"),
     "role": gettext_lazy("role"),
     "fouls": gettext_lazy("fouls"),
@@ -61,6 +66,26 @@ ACTION_LABELS = {
 }
 
 
+# The parameters that hold a point value (the scoring core writes them as decimal strings, "0.60").
+POINT_PARAMS = frozenset({"extra", "total"})
+
+
+def localized_params(params: dict | None) -> dict:
+    """`params` with each point value written as the active language writes a number."""
+    params = dict(params or {})
+    for key in POINT_PARAMS & params.keys():
+        value = params[key]
+        if isinstance(value, bool) or not isinstance(value, str | int | Decimal):
+            continue
+        try:
+            number = Decimal(str(value).strip())
+        except InvalidOperation:
+            continue  # as the file or the judge wrote it: shown as is
+        if number.is_finite():
+            params[key] = number_format(number, use_l10n=True)
+    return params
+
+
 def problem_text(p, *, name_the_day: bool = True) -> str:
     """'Seat 3, fouls: <sentence> (<clause>)' in the active language, from the problem's code and
     parameters (problem_texts.py) and its clause; 'Day 2, seat 3, nominations: …' for a day's field
@@ -78,7 +103,7 @@ def problem_text(p, *, name_the_day: bool = True) -> str:
         where.append(str(label))
     elif p.field:
         where.append(p.field)
-    text = render(template, p.params)
+    text = render(template, localized_params(p.params))
     if p.clause:
         text = f"{text} ({p.clause})"
     head = ", ".join(where)

@@ -2,8 +2,9 @@
 
 A key is a problem's code, or `code:form` where one code has several wordings (the scoring core's
 `Problem.key`). The keys are those of the scoring core's checks (`scoring.core.messages.PROBLEMS`:
-the rules of a protocol and the shape of a tournament file) and of this app's own checks (checks.py,
-forms.py, services.py, protests.py); tests/protocols/test_problem_texts.py holds the catalogue complete. The
+the rules of a protocol and the shape of a tournament file) and of this app's own checks (the entry
+pipeline's entry/parse.py, entry/storable.py and entry/rules.py, services.py, protests.py);
+tests/protocols/test_problem_texts.py holds the catalogue complete. The
 templates leave out the clause: a problem carries it as data, and presentation.py shows it.
 """
 from django.utils.translation import gettext_lazy as _
@@ -73,7 +74,7 @@ PROBLEM_TEXTS = {
     "nickname_repeated": _("player %(player)s has the nickname “%(nickname)s” of player %(other)s; a nickname names one player"),
     "player_id_case": _("%(player)s and %(other)s differ only in case; a player's id names one player"),
     "table_taken": _("%(stage)s, round %(round)s, table %(table)s already has game %(other)s"),
-    # This app: what every save needs, and sign-off (checks.py).
+    # This app: what every save needs, and sign-off (entry/rules.py).
     "result_missing": _("choose the result"),
     "role_missing": _("choose the role"),
     "player_missing": _("every seat needs a player"),
@@ -84,7 +85,7 @@ PROBLEM_TEXTS = {
     "awarded_without_reason": _("an awarded loss needs the reason"),
     "fourth_foul_without_removal": _("%(fouls)s fouls, but no removal: at the 4th foul the player leaves the game "
                                      "without a last word (FIIM disciplinary regulation, fouls); record the removal for the 4th foul"),
-    # This app: the day/night record against itself and the result (checks.py).
+    # This app: the day/night record against itself and the result (entry/rules.py).
     "killed_on_night_zero": _("nobody is killed on night 0"),
     "left_on_day_zero": _("days are numbered from 1"),
     "left_removed_without_removal": _("a player who left as removed needs the removal recorded"),
@@ -103,8 +104,7 @@ PROBLEM_TEXTS = {
     "first_killed_mismatch": _("seat %(killed)s was killed on night 1, not seat %(seat)s"),
     "first_killed_missing": _("seat %(seat)s was killed on night 1: that is the first-killed"),
     "best_move_without_first_killed": _("a best move needs the first-killed seat"),
-    # This app: the entry form's values (forms.py).
-    "required": _("is required"),
+    # This app: the entry's values as given (entry/parse.py).
     "not_a_whole_number": _("“%(value)s” is not a whole number"),
     "player_not_registered": _("this player is not registered in the tournament"),
     "not_a_role": _("“%(value)s” is not a role"),
@@ -114,6 +114,10 @@ PROBLEM_TEXTS = {
     "not_a_result": _("“%(value)s” is not a result"),
     "penalty_without_seat": _("a penalty needs the seat"),
     "penalty_without_clause": _("choose the clause"),
+    "nominated_twice": _("day %(day)s: this seat nominates more than once"),
+    "votes_counted_twice": _("day %(day)s, ballot %(ballot)s: the votes for this seat are given more than once"),
+    "all_tied_with_nominee": _("day %(day)s: the votes for “all tied leave” name no nominee"),
+    "vote_without_nominee": _("day %(day)s, ballot %(ballot)s: name the nominee's seat"),
     # This app: an amendment and an approval (services.py).
     "amendment_without_reason": _("a signed-off protocol is changed only with a written reason"),
     "nothing_to_approve": _("this seat has no extra points to approve"),

@@ -6,6 +6,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from .entry import SEAT_NUMBERS
 from .models import Protest, ProtestPoint, ProtestStatus
 from .presentation import problem_text
 from .protests import TEXT_LIMIT
@@ -25,7 +26,7 @@ class ProtestForm(ProblemsOnFields, forms.Form):
     point = forms.ChoiceField(label=_("Point protested"), choices=ProtestPoint.choices)
     seat = forms.TypedChoiceField(
         label=_("Seat concerned"), coerce=int, required=False, empty_value=None,
-        choices=[("", "—")] + [(n, n) for n in range(1, 11)],
+        choices=[("", "—")] + [(n, n) for n in SEAT_NUMBERS],
     )
     text = forms.CharField(label=_("Protest"), widget=forms.Textarea(attrs={"rows": 4}), max_length=TEXT_LIMIT)
     late_reason = forms.CharField(
@@ -59,7 +60,7 @@ class DecisionForm(ProblemsOnFields, forms.Form):
                              widget=forms.Textarea(attrs={"rows": 2}), max_length=TEXT_LIMIT)
     violator = forms.TypedChoiceField(
         label=_("Seat of the player who caused the replay"), coerce=int, required=False, empty_value=None,
-        choices=[("", "—")] + [(n, n) for n in range(1, 11)],
+        choices=[("", "—")] + [(n, n) for n in SEAT_NUMBERS],
     )
 
     def __init__(self, *args, protest: Protest, replay_allowed: bool, **kwargs):

@@ -32,7 +32,7 @@ from tournaments.permissions import (
 )
 
 from . import action_types
-from .entry import ProtocolEntry, entry_from_game
+from .entry import SEAT_NUMBERS, ProtocolEntry, entry_from_game
 from .models import Game, GameResult, GameStatus, Protest, ProtestPoint, ProtestStatus, Seat
 from .services import ProtocolInvalid, announce_change, save_protocol
 
@@ -60,7 +60,7 @@ def file_protest(*, game: Game, user, player_id: int | None, point: str, text: s
         problems.append(Problem(None, None, "player", "protest_for_another_player", "a player files a protest only for themselves"))
     if point not in ProtestPoint.values:
         problems.append(Problem(None, None, "point", "protest_point_missing", "name the point protested"))
-    if seat is not None and not 1 <= seat <= 10:
+    if seat is not None and seat not in SEAT_NUMBERS:
         problems.append(Problem(None, None, "seat", "protest_seat_out_of_range", "a seat is 1 to 10"))
     if not text:
         problems.append(Problem(None, None, "text", "protest_text_missing", "write what is protested"))
@@ -104,7 +104,7 @@ def check_decision(*, protest: Protest, status: str, decision: str, reason: str 
     if status == ProtestStatus.REPLAY:
         if game.tournament.ruleset != RULESET_MAFCLUB:
             problems.append(Problem(None, None, "status", "replay_not_in_ruleset", "a replay is ordered only under the mafclub rules"))
-        if violator_seat is None or not 1 <= violator_seat <= 10:
+        if violator_seat not in SEAT_NUMBERS:
             problems.append(Problem(None, None, "violator", "replay_without_violator", "name the seat of the player who caused the replay"))
         if game.result == GameResult.ANNULLED:
             problems.append(Problem(None, None, "status", "replay_already_annulled", "this game is already annulled"))

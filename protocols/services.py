@@ -1,7 +1,7 @@
 """Protocol services: save, sign off, amend, approve an extra, decide a protest.
 
 The judge's entry page and the admin call these; each checks who may do it (permissions.py),
-validates through the scoring core (checks.py), refuses a stale save (optimistic lock on
+validates through the entry pipeline's storable and rule checks (entry/), refuses a stale save (optimistic lock on
 `Game.version`), stores the protocol, keeps a `ProtocolVersion` with who, when, what and why,
 and, at a change of a signed-off protocol, asks for the standings to be recomputed and announces
 it (`signals.protocol_changed`, which the rating listens to).
@@ -21,11 +21,9 @@ from tournaments.permissions import PermissionRefused, can_approve_extra, check_
 from tournaments.standings_requests import request_recompute
 
 from . import action_types
-from .checks import check_entry
-from .entry import ProtocolEntry, diff_data, entry_from_game
+from .entry import ProtocolEntry, check_entry, diff_data, entry_from_game, storable_problems
 from .models import Game, GameStatus, Nomination, ProtocolVersion, Seat, SeatPenalty, VoteCount
 from .signals import protocol_changed
-from .storable import storable_problems
 
 __all__ = [
     "PermissionRefused", "ProtocolConflict", "ProtocolInvalid",

@@ -28,6 +28,7 @@ from slugify import slugify
 from scoring.core import model as core
 from scoring.core.bounds import check_bounds
 from scoring.core.fileformat import to_document
+from scoring.core.problems import Problem
 from scoring.core.standings import in_playing_order
 from tournaments.models import Judge, Player, Publication, Registration, Round, Stage, Table, Tournament, TournamentJudge
 from tournaments.vocabulary import STAGE_ORDER
@@ -36,7 +37,6 @@ from .entry import PenaltyEntry, SeatEntry, entry_from_game
 from .models import Game, GameStatus, ProtocolVersion
 from .records import derived_game_id, tournament_data
 from .services import _write, announce_change
-from .storable import player_id_problems
 
 PROGRESS_EVERY = 50  # games between two progress reports of an import
 
@@ -265,3 +265,19 @@ def _entry(g: core.Game, stored, registrations):
     entry.result = g.result
     return entry
 
+
+def player_id_problems(t) -> list[Problem]:
+    """Two player ids of the file that differ only in case ("tb-1" and "TB-1").
+
+    The file format compares ids exactly, so `check` takes such a file; the database does not:
+    a registration's code is what the desk, the seating and the next file's import call the
+    player, and people read "TB-1" and "tb-1" as one number. The import refuses the file."""
+    first: dict[str, str] = {}
+    found = []
+    for index, p in enumerate(t.players):
+        other = first.setdefault(p.id.casefold(), p.id)
+        if other != p.id:
+            found.append(Problem(None, None, f"players[{index}].id", "player_id_case",
+                                 f"{p.id} and {other} differ only in case; a player's id names one player",
+                                 params={"player": p.id, "other": other}))
+    return found

@@ -1,6 +1,7 @@
 """The judge's pages: their games (/judge/) and the protocol entry page (/judge/games/<pk>/).
 
-Views stay thin: the form parses, the services decide (permissions, validation, version lock).
+Views stay thin: the page's forms hand their values to the entry pipeline (protocols/entry/), which
+parses and reviews them; the services decide (permissions, validation, version lock).
 """
 from __future__ import annotations
 
@@ -29,14 +30,13 @@ from tournaments.permissions import (
     visible_tournaments,
 )
 
-from .entry import ProtocolEntry, entry_from_game
+from .entry import ProtocolEntry, draft_warnings, entry_from_game, review_parsed
 from .forms import ProtocolForm, initial_values
 from .grid import grid_context, players_for
 from .models import Game, GameStatus
 from .presentation import change_text, person_name
 from .protest_forms import ProtestForm
 from .protests import file_protest
-from .review import draft_warnings, review_entry
 from .selectors import version_history, with_awaiting_approval
 from .services import ProtocolConflict, ProtocolInvalid, save_protocol, sign_off
 
@@ -99,8 +99,7 @@ def game_entry(request, pk: int):
         action = request.POST.get("action")
         # "sign_off_ask" is the sign-off button without the page's script: the server asks first.
         signing = action in ("sign_off", SIGN_OFF_ASK)
-        review = review_entry(entry=form.entry, game=game, stored=stored, form_problems=form.problems,
-                              signing=signing, reason=reason)
+        review = review_parsed(form.entry, form.problems, game=game, stored=stored, signing=signing, reason=reason)
         problems, warnings = review.errors, review.warnings
         if action == SIGN_OFF_ASK and not game.is_signed_off and not problems:
             context = _context(request, game, stored, values, players, [], [], None, reason)

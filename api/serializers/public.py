@@ -5,7 +5,7 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from protocols.checks import game_code
+from protocols.entry import game_code
 from protocols.vocabulary import GameResult, GameStatus, LeftHow, PenaltyClause, ProtestPoint, ProtestStatus, Removal, ResultKind, Role
 from scoring import selectors as scoring_read
 from scoring.core.rulesets import BREAKDOWN_KEYS

@@ -24,8 +24,7 @@ from protocols.import_jobs import INLINE_GAMES_MAX, job_progress, start_file_imp
 from protocols.models import FileImportJob, FileImportStatus
 from protocols.presentation import problem_text
 from protocols.problem_texts import PROBLEM_TEXTS
-from protocols.storable import player_id_problems
-from protocols.tournament_file import FileNotStorable, default_slug, export_document, import_tournament
+from protocols.tournament_file import FileNotStorable, default_slug, export_document, import_tournament, player_id_problems
 from scoring.core.fileformat import read_document
 from scoring.core.problems import Problem
 from tournaments.models import Tournament

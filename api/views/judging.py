@@ -18,7 +18,7 @@ from rest_framework import exceptions, generics, status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
-from protocols.entry import entry_from_game
+from protocols.entry import entry_from_game, parse_entry
 from protocols.grid import players_for
 from protocols.models import Game, Protest
 from protocols.protests import decide_protest, file_protest
@@ -101,8 +101,12 @@ class JudgeMixin(ApiMixin):
         return game
 
     def entry(self, game, data):
-        """The posted entry over the game's players; the form's value problems as a 400."""
-        entry, problems = p.to_entry(data, players_for(game, entry_from_game(game)))
+        """The posted entry (the plain mapping the serializer typed) through the entry pipeline's
+        parse, over the game's players; the values it cannot take as a 400. The services run the
+        storable and rule checks as for the page."""
+        stored = entry_from_game(game)
+        entry, problems = parse_entry(data, base=stored, players=players_for(game, stored),
+                                      may_approve=can_approve_extra(self.request.user, game))
         if problems:
             raise ProtocolInvalid(problems)
         return entry

@@ -1,6 +1,7 @@
 // Protocol entry. Role keys on a seat row (the page's letters, and К/Ш/Ч/Д or R/S/B/D whatever the
 // keyboard layout); Enter moves on instead of submitting; "Add a day" shows the next empty day
-// without saving; each day's vote lines follow its nominations (the nominees, in the order named).
+// without saving; each day's vote lines follow its nominations (the nominees, in the order named);
+// what is typed is kept in the browser until it is saved (a draft, below).
 // Without this script every day and every vote line is simply shown.
 (function () {
   var form = document.getElementById("protocol-form");
@@ -90,6 +91,81 @@
       if (event.target.hasAttribute("data-by")) syncVotes(day);
     });
   });
+
+  // A draft in the browser: every change of a field is kept in localStorage under the game and the
+  // version the page was opened at, so a reload, a lost connection or a closed tab loses nothing.
+  // A page of that same version offers it back (the texts are the page's, in its language); a page
+  // of a later version means the protocol was saved since (by this judge or someone else), and the
+  // drafts of the older versions go: a successful save clears its draft.
+  var draftBase = form.getAttribute("data-draft-key");
+  var versionInput = form.querySelector('input[name="version"]');
+  var store = null;
+  try { store = window.localStorage; } catch (e) { store = null; }
+  if (draftBase && versionInput && store) {
+    var version = parseInt(versionInput.value, 10) || 0;
+    var draftKey = draftBase + ":v" + version;
+    var skip = {csrfmiddlewaretoken: true, version: true, action: true};
+    var fieldsOf = function () {
+      return Array.prototype.filter.call(form.elements, function (el) {
+        return el.name && !skip[el.name] && !el.disabled && el.type !== "submit" && el.type !== "button";
+      });
+    };
+    var snapshot = function () {
+      var values = {};
+      fieldsOf().forEach(function (el) {
+        if (el.type === "radio") { if (el.checked) values[el.name] = el.value; else if (!(el.name in values)) values[el.name] = ""; }
+        else if (el.type === "checkbox") values[el.name] = el.checked ? "on" : "";
+        else values[el.name] = el.value;
+      });
+      return values;
+    };
+    var same = function (a, b) {
+      return Object.keys(a).concat(Object.keys(b)).every(function (k) { return (a[k] || "") === (b[k] || ""); });
+    };
+    var read = function (key) {
+      try { return JSON.parse(store.getItem(key) || "null"); } catch (e) { return null; }
+    };
+    for (var i = store.length - 1; i >= 0; i--) {  // the drafts of older versions were saved over
+      var key = store.key(i);
+      if (key && key.indexOf(draftBase + ":v") === 0 && (parseInt(key.slice(draftBase.length + 2), 10) || 0) < version) {
+        store.removeItem(key);
+      }
+    }
+    var served = snapshot();
+    var draft = read(draftKey);
+    var keep = function () {
+      var values = snapshot();
+      try {
+        if (same(values, served)) store.removeItem(draftKey);
+        else store.setItem(draftKey, JSON.stringify({version: version, values: values}));
+      } catch (e) { /* storage full or refused: the page still works without a draft */ }
+    };
+    form.addEventListener("input", keep);
+    form.addEventListener("change", keep);
+    var offer = document.getElementById("draft-offer");
+    if (offer && draft && draft.version === version && draft.values && !same(draft.values, served)) {
+      offer.hidden = false;
+      document.getElementById("draft-restore").addEventListener("click", function () {
+        fieldsOf().forEach(function (el) {
+          if (!(el.name in draft.values)) return;
+          var value = draft.values[el.name];
+          if (el.type === "radio") el.checked = el.value === value;
+          else if (el.type === "checkbox") el.checked = value === "on";
+          else el.value = value;
+        });
+        Array.prototype.forEach.call(form.querySelectorAll("fieldset.day"), function (day) {
+          if (hasValues(day)) day.classList.remove("folded");
+          syncVotes(day);
+        });
+        if (addDay) addDay.hidden = folded().length === 0;
+        offer.hidden = true;
+      });
+      document.getElementById("draft-discard").addEventListener("click", function () {
+        store.removeItem(draftKey);
+        offer.hidden = true;
+      });
+    }
+  }
 
   // "Sign off" cannot be undone by a table judge: it opens a question under the buttons first
   // ("Yes, sign off" submits; "Not yet" closes it). Without this script the server asks instead.

@@ -5,10 +5,12 @@ import html
 import pytest
 from django.contrib.auth.models import Permission
 from django.urls import reverse
+from django.utils import translation
 from rest_framework.test import APIClient
 
 from protocols.models import GameStatus, ProtestStatus
 from protocols.presentation import problem_text
+from scoring.core.bounds import FOULS_RANGE
 from scoring.core.problems import Problem
 from tests.api.helpers import client_for, protocol
 from tests.factories import UserFactory
@@ -218,3 +220,52 @@ def test_a_token_is_given_for_a_form_as_curl_d_sends_it():
     assert wrong.status_code == 400 and wrong.json()["errors"][0]["code"] == "authorization"
     nul = client.post("/api/v1/auth/token/", "username=pet%00rov&password=pass", content_type="application/x-www-form-urlencoded")
     assert nul.status_code == 400
+
+
+@pytest.mark.parametrize(("language", "expected"), [
+    ("ru", "Место 3, фолы: фолов бывает от 0 до 4, а не 7"),
+    ("en", "Seat 3, fouls: fouls are 0 to 4, not 7"),
+])
+def test_a_bad_foul_count_names_the_bound_in_the_requests_language(cast, language, expected):
+    game = cast.game
+    response = put(client_for(cast, "judge"), game, protocol(game, seat3={"fouls": 7}), HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 400
+    assert response.json()["errors"] == [{"field": "seats[3].fouls", "code": "fouls_out_of_range", "message": expected, "seat": 3}]
+    low, high = FOULS_RANGE  # the one statement of the bound
+    assert (f"от {low} до {high}" if language == "ru" else f"{low} to {high}") in expected
+    with translation.override(language):  # the very text of the entry page
+        assert expected == problem_text(Problem(None, 3, "fouls", "fouls_out_of_range", params={"fouls": 7}))
+    game.refresh_from_db()
+    assert game.version == 1 and game.seats.get(number=3).fouls == 0  # nothing was written
+
+
+def test_the_apis_value_problems_are_the_entry_pages(cast):
+    """A value the serializer types but the pipeline refuses reads as the page words it: a role, a
+    clause, a seat list, an amount (once "bad_value" with an English sentence)."""
+    game = cast.game
+    body = protocol(game, seat4={"role": "wizard"}, seat5={"extra": "0.333"},
+                    penalties=[{"seat": 2, "clause": "9.9.9", "reason": "x"}])
+    body["seats"] = body["seats"][:9]
+    response = put(client_for(cast, "judge"), game, body, HTTP_ACCEPT_LANGUAGE="ru")
+    assert response.status_code == 400
+    errors = {(e["field"], e["code"]): e["message"] for e in response.json()["errors"]}
+    assert errors == {
+        ("seats", "seat_count"): "Места: в игре 10 мест, а здесь 9",
+        ("seats[4].role", "not_a_role"): "Место 4, роль: «wizard» — не роль",
+        ("seats[5].extra", "not_an_amount"): "Место 5, доп. баллы: «0.333» — не сумма от 0 до 1,00 с точностью до сотых",
+        ("penalties", "penalty_without_clause"): "Место 2, штраф: выберите пункт (8.5)",
+    }
+
+
+def test_an_extra_waiting_for_approval_reads_its_amount_as_the_language_writes_numbers(cast):
+    game = cast.game
+    judge = client_for(cast, "judge")
+    body = protocol(game, seat1={"extra": "0.6", "extra_reason": "вскрыл чёрных"})
+    messages = {}
+    for language in ("ru", "en"):
+        refused = judge.post(f"/api/v1/protocols/{game.pk}/sign-off/", {"version": 1, "protocol": body}, format="json",
+                             HTTP_ACCEPT_LANGUAGE=language)
+        assert refused.status_code == 400
+        messages[language] = [e["message"] for e in refused.json()["errors"] if e["code"] == "extra_needs_approval"]
+    assert messages == {"ru": ["Место 1, одобрение главного судьи: 0,60 — больше 0,50: нужно одобрение главного судьи (8.4.3)"],
+                        "en": ["Seat 1, chief judge's approval: 0.60 is over 0.50: it needs the chief judge's approval (8.4.3)"]}

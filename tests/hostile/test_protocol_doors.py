@@ -8,8 +8,7 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from protocols.checks import check_entry
-from protocols.entry import NominationEntry, PenaltyEntry, VoteEntry, entry_from_game
+from protocols.entry import NominationEntry, PenaltyEntry, VoteEntry, check_entry, entry_from_game
 from protocols.models import Game, Nomination, ProtocolVersion, Seat, SeatPenalty, VoteCount
 from protocols.services import ProtocolConflict, ProtocolInvalid, save_protocol, sign_off
 from tests.protocols.helpers import complete_post

@@ -3,8 +3,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from protocols.checks import check_entry
-from protocols.entry import entry_from_game
+from protocols.entry import check_entry, entry_from_game
 from protocols.forms import ProtocolForm
 from tests.protocols.helpers import complete_post
 

@@ -16,7 +16,8 @@ from tests.languages import ENGLISH, assert_translated, placeholders
 from tests.scoring.core.messages_corpus import corpus_problems
 
 APP = Path(protocols.__file__).parent
-WRITERS = ("checks.py", "forms.py", "services.py", "protests.py", "storable.py")  # the modules of this app that make problems
+# the modules of this app that make problems
+WRITERS = ("entry/parse.py", "entry/rules.py", "entry/storable.py", "services.py", "protests.py", "tournament_file.py")
 
 
 def test_the_scan_finds_this_apps_problems():
@@ -57,6 +58,8 @@ def test_russian_has_no_english_added():
 def test_a_problem_reads_with_seat_field_and_clause():
     p = Problem("G", 3, "extra", "extra_over_winner_limit", params={"extra": "0.75"}, clause="8.4.3")
     with translation.override("ru"):
-        assert problem_text(p) == "Место 3, доп. баллы: 0.75 — больше 0.70, наибольшего для игрока победившей команды (8.4.3)"
+        assert problem_text(p) == "Место 3, доп. баллы: 0,75 — больше 0,70, наибольшего для игрока победившей команды (8.4.3)"
+    with translation.override("en"):  # numbers as each language writes them
+        assert problem_text(p) == "Seat 3, extra points: 0.75 is over 0.70, the most for a player of the winning team (8.4.3)"
     with translation.override("en"):
         assert problem_text(p) == "Seat 3, extra points: 0.75 is over 0.70, the most for a player of the winning team (8.4.3)"

@@ -1,8 +1,8 @@
 """A protocol as plain data: what the judge enters for one game (RULES.md §2).
 
-`ProtocolEntry` is what the entry page parses from a POST, what the services validate and
-store, what a `ProtocolVersion` keeps as JSON, and what the scoring core checks (via
-`to_core_game`). It never touches the database except in `entry_from_game`.
+`ProtocolEntry` is what the entry pipeline parses from a plain mapping (parse.py), what the
+services validate and store, what a `ProtocolVersion` keeps as JSON, and what the scoring core
+checks (via `to_core_game`). It never touches the database except in `entry_from_game`.
 """
 from __future__ import annotations
 
@@ -11,8 +11,9 @@ from decimal import Decimal
 from typing import NamedTuple
 
 from scoring.core import model as core
+from scoring.core.bounds import SEAT_RANGE
 
-SEAT_NUMBERS = tuple(range(1, 11))
+SEAT_NUMBERS = tuple(range(SEAT_RANGE[0], SEAT_RANGE[1] + 1))
 
 
 @dataclass
@@ -114,7 +115,7 @@ def entry_from_game(game) -> ProtocolEntry:
 
 def to_core_game(entry: ProtocolEntry, *, game_id: str, stage: str, round_number: int, table: int,
                  replay_of: str | None = None, player_ids: dict[int, str] | None = None) -> core.Game:
-    """The entry as the scoring core's Game, for `scoring.validation.check_game`, or, with
+    """The entry as the scoring core's Game, for `scoring.core.validation.check_game`, or, with
     `player_ids` (player pk -> the tournament's file id, records.Loaded), for scoring it."""
     player_ids = player_ids or {}
     by_seat: dict[int, list[core.Penalty]] = {}

@@ -1,4 +1,4 @@
-"""Checks of a protocol entry before it is saved or signed off.
+"""The rule checks of a protocol entry before it is saved or signed off (after storable.py's).
 
 Two sources: the scoring core's `check_game` (the one statement of the rules: roles, fouls,
 removals, best move, extra points, penalties) and the game-flow checks that only the entry's
@@ -12,8 +12,8 @@ from scoring.core.model import TEAM_BLACK_ROLES, TEAM_RED_ROLES
 from scoring.core.problems import Problem
 from scoring.core.validation import check_game
 
-from .entry import ProtocolEntry, to_core_game
-from .records import core_settings, derived_game_id
+from ..records import core_settings, derived_game_id
+from .model import ProtocolEntry, to_core_game
 
 # Core field names -> the entry page's field names.
 CORE_FIELDS = {

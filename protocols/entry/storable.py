@@ -1,10 +1,10 @@
 """What a protocol entry must be for the database to hold it, checked before any save.
 
-The entry page's form only makes values of these ranges, but the services are the door for every
-caller (the page, the API, the admin, a protest's amendment): a fouls count of 10^30, a role of
+The pipeline's parser (parse.py) only makes values of these ranges, but the services are the door
+for every caller (the page, the API, the admin, a protest's amendment): a fouls count of 10^30, a role of
 3,000 characters or a NUL in a reason would otherwise reach the database as an IntegrityError or
 a DataError. Every bound is scoring/core/bounds.py's (docs/input-bounds.md); the rules' own checks
-(checks.py) come after these and word the finer faults.
+(rules.py) come after these and word the finer faults.
 """
 from __future__ import annotations
 
@@ -25,8 +25,8 @@ from scoring.core.bounds import (
 )
 from scoring.core.problems import Problem
 
-from .entry import ProtocolEntry
-from .vocabulary import GameResult, LeftHow, PenaltyClause, Removal, ResultKind, Role
+from ..vocabulary import GameResult, LeftHow, PenaltyClause, Removal, ResultKind, Role
+from .model import SEAT_NUMBERS, ProtocolEntry
 
 PLAYER_ID_RANGE = (1, 2**31 - 1)
 
@@ -34,6 +34,15 @@ PLAYER_ID_RANGE = (1, 2**31 - 1)
 def storable_problems(entry: ProtocolEntry, reason: str) -> list[Problem]:
     """Every value of the entry (and the reason of its change) that no column holds."""
     found: list[Problem | None] = [text_problem(reason, REASON_MAX, field="reason")]
+    # the ten seats, each once: a seat named twice leaves another without its row
+    numbers = [s.number for s in entry.seats]
+    if len(numbers) != len(SEAT_NUMBERS):
+        found.append(Problem(None, None, "seats", "seat_count", params={"seats": len(numbers)}))
+    seen = set()
+    for number in numbers:
+        if number in seen:
+            found.append(Problem(None, None, "seats", "seat_repeated", params={"seat": shown(number)}))
+        seen.add(number)
     for s in entry.seats:
         found += _seat(s)
     for p in entry.penalties:
@@ -82,21 +91,4 @@ def _seat(s) -> list[Problem | None]:
     if not (isinstance(extra, Decimal) and extra.is_finite() and low <= extra <= high and extra == extra.quantize(Decimal("0.01"))):
         found.append(Problem(None, n, "extra", "not_an_amount", params={"value": shown(extra)}))
     found.append(text_problem(s.extra_reason, REASON_MAX, seat=n, field="extra_reason"))
-    return found
-
-
-def player_id_problems(t) -> list[Problem]:
-    """Two player ids of the file that differ only in case ("tb-1" and "TB-1").
-
-    The file format compares ids exactly, so `check` takes such a file; the database does not:
-    a registration's code is what the desk, the seating and the next file's import call the
-    player, and people read "TB-1" and "tb-1" as one number. The import refuses the file."""
-    first: dict[str, str] = {}
-    found = []
-    for index, p in enumerate(t.players):
-        other = first.setdefault(p.id.casefold(), p.id)
-        if other != p.id:
-            found.append(Problem(None, None, f"players[{index}].id", "player_id_case",
-                                 f"{p.id} and {other} differ only in case; a player's id names one player",
-                                 params={"player": p.id, "other": other}))
     return found

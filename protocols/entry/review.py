@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 
 from scoring.core.problems import Problem
 
-from .checks import check_entry, shape_problems
-from .entry import ProtocolEntry
-from .models import GameStatus, ProtocolVersion
+from ..models import GameStatus, ProtocolVersion
+from .model import ProtocolEntry
+from .rules import check_entry, shape_problems
 
 
 @dataclass
