@@ -150,6 +150,9 @@ class Change(NamedTuple):
 def diff_data(old: dict | None, new: dict) -> list[Change]:
     """What changed between two `to_data` dicts (for the history and the conflict message;
     presentation.change_text words it in the page's language)."""
+    # Not django-simple-history's diff_against, which compares two historical rows of one model:
+    # a protocol version is one document of a game, its ten seats, penalties, nominations and
+    # votes (ProtocolVersion.data), and a change reads per seat across those rows.
     if old is None:
         return []
     changes: list[Change] = []
