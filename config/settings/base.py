@@ -203,7 +203,7 @@ MEDIA_URL = "media/"
 
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+    "staticfiles": {"BACKEND": "config.static_storage.StaticFilesStorage"},  # WhiteNoise, gzip only above 512 KB
 }
 
 # The API (api/): tokens for judges' apps, the session for the site's own pages; JSON only.
