@@ -483,14 +483,13 @@ def site_doors() -> list[Door]:
                login="login", hidden={"judge_1", "organiser_b", "player"}),
         api_post("api/v1/protocols/<id:pk>/sign-off/", lambda w: f"/api/v1/protocols/{w.other.pk}/sign-off/",
                  {"superuser", "chief", "judge_2"}),
-        # the body is read before the approval right: whoever opens the protocol gets its 400, and the
-        # service refuses all but the chief (tests/api/test_permissions.py)
+        # who may approve or file is decided before the body is read: only they get the empty body's
+        # 400; the others are refused without learning what the body lacks (tests/api/test_permissions.py)
         api_post("api/v1/protocols/<id:pk>/approve-extra/", lambda w: f"/api/v1/protocols/{w.other.pk}/approve-extra/",
-                 SEES_TABLE_2_PROTOCOL),
-        # likewise a protest's body is read first; the service lets only the game's judge, its players
-        # and the chief file one (tests/api/test_permissions.py)
+                 {"superuser", "chief"}),
+        # a protest on table 1's signed-off game: its judge, its players and the chief file one
         api_post("api/v1/protocols/<id:pk>/protests/", lambda w: f"/api/v1/protocols/{w.game.pk}/protests/",
-                 set(CAST) - {"anonymous"}),
+                 {"superuser", "chief", "judge_1", "player"}),
         custom("api/v1/protests/", lambda w: "/api/v1/protests/", everyone - {"anonymous"}, login="login"),
         api_post("api/v1/protests/<id:pk>/decision/", lambda w: f"/api/v1/protests/{w.protest.pk}/decision/",
                  {"superuser", "chief", "appeals"}),
