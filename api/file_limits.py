@@ -4,7 +4,7 @@ their column, numbers out of range, NUL) the scoring core's check refuses alread
 (scoring/core/bounds.py, as `python -m scoring check` and `manage.py import_tournament` do)."""
 from __future__ import annotations
 
-from protocols.records import derived_game_id
+from protocols.scoring_records import derived_game_id
 from scoring.core import model as core
 from scoring.core.problems import Problem
 from tournaments.models import Tournament

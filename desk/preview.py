@@ -1,12 +1,12 @@
 """What a proposed protocol change would do to the standings, before anything is written.
 
-The tournament is read as the scoring core sees it (protocols.records), the game is replaced by
+The tournament is read as the scoring core sees it (protocols.scoring_records), the game is replaced by
 the proposed protocol, and the core scores both; `compare` lists the players whose place or
 total changes. The standings are the overall ones, as the public page shows them."""
 from __future__ import annotations
 
 from protocols.entry import ProtocolEntry, game_code, to_core_game
-from protocols.records import load
+from protocols.scoring_records import load
 from scoring.core.model import Tournament as CoreTournament
 from scoring.core.standings import RowChange, compare, compute_standings
 

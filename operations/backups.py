@@ -60,7 +60,7 @@ BACKED_UP = (
     "protocols.protest", "protocols.protocolversion", "protocols.fileimportjob",
     "protocols.historicalgame", "protocols.historicalseat", "protocols.historicalseatpenalty", "protocols.historicalnomination",
     "protocols.historicalvotecount", "protocols.historicalprotest",
-    "snapshots.standingsstate", "snapshots.standingssnapshot", "snapshots.playerstanding",
+    "scoring.standingsstate", "scoring.standingssnapshot", "scoring.playerstanding",
     "seating_store.seatingrecord", "seating_store.manualswap", "console.consolelog", "console.consoleevent",
     "ratings.ratingsettings", "ratings.ratingstate", "ratings.ratingsnapshot", "ratings.playerrating", "ratings.gamerating",
     "exports.exportjob",  # the job's row; its file (MEDIA_ROOT) is not in the backup, and a missing one is a 404

@@ -12,9 +12,9 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from .messages import render
 from .problem_texts import PROBLEM_TEXTS, UNKNOWN_PROBLEM
 from .vocabulary import GameResult, LeftHow, Removal, ResultKind, Role
+from .wording import render
 
 VALUE_LABELS = {
     "role": dict(Role.choices), "left_how": dict(LeftHow.choices), "removed": dict(Removal.choices),

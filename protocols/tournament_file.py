@@ -35,7 +35,7 @@ from tournaments.vocabulary import STAGE_ORDER
 
 from .entry import PenaltyEntry, SeatEntry, entry_from_game
 from .models import Game, GameStatus, ProtocolVersion
-from .records import derived_game_id, tournament_data
+from .scoring_records import derived_game_id, tournament_data
 from .services import _write, announce_change
 
 PROGRESS_EVERY = 50  # games between two progress reports of an import

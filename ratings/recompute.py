@@ -242,7 +242,7 @@ _GAME_COLUMNS = ("snapshot_id", "game_id", "player_id", "p_red", "before", "afte
 
 def _insert_game_ratings(snapshot_id: int, rows: list[dict]) -> None:
     """The game rows in a few INSERT ... SELECT statements over a JSON text the database unpacks
-    (as scoring/store.py does; PostgreSQL json_populate_recordset, SQLite json_each), else bulk_create."""
+    (as scoring/snapshot_writer.py does; PostgreSQL json_populate_recordset, SQLite json_each), else bulk_create."""
     for row in rows:
         row["snapshot_id"] = snapshot_id
     table = GameRating._meta.db_table

@@ -6,11 +6,12 @@ class ScoringConfig(AppConfig):
     """The standings app: stored snapshots, the recompute job, its admin and commands.
     The rules themselves are the pure calculator in `scoring/core/`, which never imports Django.
 
-    The label stays "snapshots", the app's label before it moved here, so that databases made
-    earlier keep their tables and migration history."""
+    The label was "snapshots" until migration 0010: the tables keep that name (each model's
+    `db_table`), and each migration replaces its namesake of the old label, so a database made
+    earlier keeps its history and rows."""
 
     name = "scoring"
-    label = "snapshots"
+    label = "scoring"
     verbose_name = _("Standings")
 
     def ready(self):

@@ -47,6 +47,7 @@ class StandingsState(models.Model):
     )
 
     class Meta:
+        db_table = "snapshots_standingsstate"  # the app's label before it was "scoring"; the tables kept it
         verbose_name = _("standings state")
         verbose_name_plural = _("standings states")
 
@@ -87,6 +88,7 @@ class StandingsSnapshot(models.Model):
 
     class Meta:
         ordering = ["tournament", "-version", "scope"]
+        db_table = "snapshots_standingssnapshot"  # the app's label before it was "scoring"; the tables kept it
         verbose_name = _("standings snapshot")
         verbose_name_plural = _("standings snapshots")
         constraints = [
@@ -127,6 +129,7 @@ class PlayerStanding(models.Model):
 
     class Meta:
         ordering = ["snapshot", "place"]
+        db_table = "snapshots_playerstanding"  # the app's label before it was "scoring"; the tables kept it
         verbose_name = _("player standing")
         verbose_name_plural = _("player standings")
         constraints = [

@@ -13,12 +13,12 @@ from django.db import connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from protocols.records import load
+from protocols.scoring_records import load
 from tournaments.models import Tournament
 
 from . import selectors
 from .models import StandingsSnapshot, StandingsState
-from .store import store_snapshot
+from .snapshot_writer import store_snapshot
 
 KEEP_VERSIONS = 3  # older snapshots are deleted; a page that loaded one still finds the newest
 # A request older than this with no snapshot for it lost its job (a killed worker, a broker that

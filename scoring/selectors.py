@@ -41,7 +41,7 @@ from django.utils.dateparse import parse_datetime
 from scoring.core.rulesets import get_ruleset
 from tournaments.models import Publication, Tournament
 
-from . import explanations
+from . import explanation_texts
 from .models import SCOPE_ALL, PlayerStanding, StandingsSnapshot, StandingsState
 
 __all__ = [
@@ -100,7 +100,7 @@ class Snapshot:
 @dataclass(frozen=True, slots=True)
 class Line:
     """One line of a player's points in a game: a component, its clause, the points in hundredths,
-    and the note's code and params (worded where it is shown: scoring/explanations.py)."""
+    and the note's code and params (worded where it is shown: scoring/explanation_texts.py)."""
 
     component: str  # a breakdown key
     clause: str
@@ -111,7 +111,7 @@ class Line:
     @property
     def note(self) -> str:
         """The note in the active language."""
-        return explanations.note(self.code, self.params)
+        return explanation_texts.note(self.code, self.params)
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,9 +166,9 @@ class Scoped:
 
 
 # One game's lines as a page shows them (component label, key, clause, points, note), and points
-# in hundredths as text ("-0.40"), in the active language: scoring/explanations.py.
-worded = explanations.lines
-points_text = explanations.points
+# in hundredths as text ("-0.40"), in the active language: scoring/explanation_texts.py.
+worded = explanation_texts.lines
+points_text = explanation_texts.points
 
 
 # -- which snapshot is current -----------------------------------------------------------------------
@@ -357,7 +357,7 @@ def points_as_recomputed(tournament: Tournament, numbers: Iterable[int]) -> dict
         if snapshot is not None and wanted <= set(snapshot.scored):
             rows = PlayerStanding.objects.filter(snapshot_id=snapshot.pk).values_list("explanation", flat=True)
             return _by_game(rows, _main_components(snapshot.ruleset), wanted)
-    from protocols.records import load
+    from protocols.scoring_records import load
     from scoring.core.explain import explain_all
 
     loaded = load(tournament)

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable
 
 from .models import Registration, Stage, Tournament
 
-# Tournament fields the scoring reads (protocols/records.py); changing any of them changes the standings.
+# Tournament fields the scoring reads (protocols/scoring_records.py); changing any of them changes the standings.
 SCORING_SETTINGS = (
     "name", "ruleset", "games_before_final", "lot_seed", "participants_override", "k_applies",
     "k_max_participants", "best_move_three", "best_move_two", "fourth_foul_removal_counts",

@@ -116,7 +116,7 @@ def entry_from_game(game) -> ProtocolEntry:
 def to_core_game(entry: ProtocolEntry, *, game_id: str, stage: str, round_number: int, table: int,
                  replay_of: str | None = None, player_ids: dict[int, str] | None = None) -> core.Game:
     """The entry as the scoring core's Game, for `scoring.core.validation.check_game`, or, with
-    `player_ids` (player pk -> the tournament's file id, records.Loaded), for scoring it."""
+    `player_ids` (player pk -> the tournament's file id, scoring_records.Loaded), for scoring it."""
     player_ids = player_ids or {}
     by_seat: dict[int, list[core.Penalty]] = {}
     for p in entry.penalties:

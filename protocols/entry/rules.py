@@ -12,7 +12,7 @@ from scoring.core.model import TEAM_BLACK_ROLES, TEAM_RED_ROLES
 from scoring.core.problems import Problem
 from scoring.core.validation import check_game
 
-from ..records import core_settings, derived_game_id
+from ..scoring_records import core_settings, derived_game_id
 from .model import ProtocolEntry, to_core_game
 
 # Core field names -> the entry page's field names.

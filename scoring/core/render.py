@@ -4,7 +4,7 @@
 ``json.dumps(standings.to_document(), ensure_ascii=False, indent=1)`` would (the layout of
 example-standings.json, no final newline), but from templates: the stdlib encoder falls
 back to pure Python when indenting, which costs more than all the scoring on a large file.
-tests/scoring/test_render.py holds the two equal.
+tests/scoring/core/test_properties.py holds the two equal.
 """
 from __future__ import annotations
 

@@ -6,6 +6,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
 
+    replaces = [("snapshots", "0001_initial")]  # the app's label was "snapshots"; see 0010
     initial = True
 
     dependencies = [
@@ -22,6 +23,7 @@ class Migration(migrations.Migration):
                 ('computed_at', models.DateTimeField(blank=True, null=True)),
             ],
             options={
+                'db_table': 'snapshots_standingsstate',
                 'verbose_name': 'standings state',
                 'verbose_name_plural': 'standings states',
             },
@@ -41,6 +43,7 @@ class Migration(migrations.Migration):
                 ('tournament', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='standings_snapshots', to='tournaments.tournament')),
             ],
             options={
+                'db_table': 'snapshots_standingssnapshot',
                 'verbose_name': 'standings snapshot',
                 'verbose_name_plural': 'standings snapshots',
                 'ordering': ['tournament', '-version', 'scope'],
@@ -66,9 +69,10 @@ class Migration(migrations.Migration):
                 ('breakdown', models.JSONField(default=dict)),
                 ('explanation', models.JSONField(default=list, help_text='Per game: number, id, stage, lines of [component, clause, points, note].')),
                 ('player', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='tournaments.player')),
-                ('snapshot', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rows', to='snapshots.standingssnapshot')),
+                ('snapshot', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rows', to='scoring.standingssnapshot')),
             ],
             options={
+                'db_table': 'snapshots_playerstanding',
                 'verbose_name': 'player standing',
                 'verbose_name_plural': 'player standings',
                 'ordering': ['snapshot', 'place'],

@@ -5,8 +5,9 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
 
+    replaces = [("snapshots", "0002_game_meta")]  # the app's label was "snapshots"; see 0010
     dependencies = [
-        ('snapshots', '0001_initial'),
+        ('scoring', '0001_initial'),
     ]
 
     operations = [

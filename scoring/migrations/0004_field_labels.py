@@ -6,8 +6,9 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
 
+    replaces = [("snapshots", "0004_field_labels")]  # the app's label was "snapshots"; see 0010
     dependencies = [
-        ('snapshots', '0003_stale_since'),
+        ('scoring', '0003_stale_since'),
         ('tournaments', '0004_field_labels'),
     ]
 
@@ -75,7 +76,7 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='playerstanding',
             name='snapshot',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rows', to='snapshots.standingssnapshot', verbose_name='standings snapshot'),
+            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rows', to='scoring.standingssnapshot', verbose_name='standings snapshot'),
         ),
         migrations.AlterField(
             model_name='playerstanding',

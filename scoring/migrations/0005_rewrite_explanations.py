@@ -6,12 +6,13 @@ from django.db.models import F
 
 
 def ask_for_new_standings(apps, schema_editor):
-    apps.get_model("snapshots", "StandingsState").objects.update(requested_version=F("requested_version") + 1)
+    apps.get_model("scoring", "StandingsState").objects.update(requested_version=F("requested_version") + 1)
 
 
 class Migration(migrations.Migration):
+    replaces = [("snapshots", "0005_rewrite_explanations")]  # the app's label was "snapshots"; see 0010
     dependencies = [
-        ("snapshots", "0004_field_labels"),
+        ("scoring", "0004_field_labels"),
     ]
 
     operations = [migrations.RunPython(ask_for_new_standings, migrations.RunPython.noop)]

@@ -5,8 +5,9 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
 
+    replaces = [("snapshots", "0007_registration_standing_mark")]  # the app's label was "snapshots"; see 0010
     dependencies = [
-        ('snapshots', '0006_stale_since_label'),
+        ('scoring', '0006_stale_since_label'),
     ]
 
     operations = [

@@ -22,7 +22,7 @@ def _rewritten(explanation):
 
 
 def give_old_lines_a_code(apps, schema_editor):
-    PlayerStanding = apps.get_model("snapshots", "PlayerStanding")
+    PlayerStanding = apps.get_model("scoring", "PlayerStanding")
     pending = []
     for pk, explanation in PlayerStanding.objects.values_list("pk", "explanation").iterator(chunk_size=BATCH):
         games = _rewritten(explanation)
@@ -36,8 +36,9 @@ def give_old_lines_a_code(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
+    replaces = [("snapshots", "0008_explanation_lines_with_codes")]  # the app's label was "snapshots"; see 0010
     dependencies = [
-        ("snapshots", "0007_registration_standing_mark"),
+        ("scoring", "0007_registration_standing_mark"),
     ]
 
     operations = [migrations.RunPython(give_old_lines_a_code, migrations.RunPython.noop)]

@@ -8,8 +8,9 @@ from django.db import migrations
 
 class Migration(migrations.Migration):
 
+    replaces = [("snapshots", "0009_explanation_stored_as_json")]  # the app's label was "snapshots"; see 0010
     dependencies = [
-        ('snapshots', '0008_explanation_lines_with_codes'),
+        ('scoring', '0008_explanation_lines_with_codes'),
     ]
 
     operations = [

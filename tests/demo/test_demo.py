@@ -9,7 +9,7 @@ from django.core.management import call_command
 from django.db import transaction
 
 from protocols.models import Game, GameStatus, Nomination, Seat, VoteCount
-from protocols.records import tournament_data
+from protocols.scoring_records import tournament_data
 from scoring.core.validation import check_tournament
 from tournaments.models import Player, Registration, Tournament
 

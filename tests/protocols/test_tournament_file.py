@@ -8,7 +8,7 @@ import pytest
 from django.core.management import call_command
 
 from protocols.models import Game, GameStatus
-from protocols.records import tournament_data
+from protocols.scoring_records import tournament_data
 from scoring.core.standings import compute_standings
 from tournaments.models import Tournament
 

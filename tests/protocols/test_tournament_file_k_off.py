@@ -6,7 +6,7 @@ import pytest
 from django.core.management import call_command
 
 from demo.builder import build_tournament
-from protocols.records import tournament_data
+from protocols.scoring_records import tournament_data
 from scoring.core.fileformat import parse_document
 from scoring.core.standings import compute_standings
 

@@ -1,9 +1,9 @@
 """Every explanation line is a code with parameters and a clause, worded from the catalogue
-(scoring/explanations.py) in the page's language."""
+(scoring/explanation_texts.py) in the page's language."""
 import pytest
 from django.utils import translation
 
-from scoring import explanations
+from scoring import explanation_texts as explanations
 from scoring.core.fileformat import parse_document
 from scoring.core.messages import NOTES
 from scoring.core.standings import explain_player

@@ -8,7 +8,7 @@ from django.core.management import call_command
 from django.db import OperationalError, connection, connections, transaction
 from django.test.utils import CaptureQueriesContext
 
-from protocols.records import load, tournament_data
+from protocols.scoring_records import load, tournament_data
 from scoring import recompute as recompute_module
 from scoring.core.standings import compute_standings
 from scoring.models import PlayerStanding, StandingsSnapshot, StandingsState

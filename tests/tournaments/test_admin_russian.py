@@ -20,7 +20,7 @@ from tests.protocols.helpers import make_cast
 from tournaments.admin_titles import AccusativeTitles
 from tournaments.models import Club
 
-OUR_APPS = {"tournaments", "protocols", "snapshots", "seating", "public", "demo", "desk", "operations", "exports", "api"}
+OUR_APPS = {"tournaments", "protocols", "scoring", "seating", "public", "demo", "desk", "operations", "exports", "api"}
 
 
 def _ours(model) -> bool:

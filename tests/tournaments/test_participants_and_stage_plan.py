@@ -8,7 +8,7 @@ from django.test import RequestFactory
 from django.urls import reverse
 from django.utils import translation
 
-from protocols.records import tournament_data
+from protocols.scoring_records import tournament_data
 from scoring.recompute import recompute
 from tests.factories import PlayerFactory, RegistrationFactory, TableFactory, TournamentFactory
 from tests.tournament_builders import played

@@ -1,4 +1,4 @@
-"""Cross-check of the scoring core against the plain reference of tests/scoring/reference.py.
+"""Cross-check of the scoring core against the plain reference of tests/scoring/core/reference.py.
 
 The reference is written from RULES.md §3–§4 and spec/tournament-file.md only. Here it must
 (a) reproduce the golden example standings, and (b) agree with the production core on

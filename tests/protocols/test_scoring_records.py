@@ -6,7 +6,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from protocols.models import Game, GameStatus, Seat
-from protocols.records import core_settings, load, tournament_data
+from protocols.scoring_records import core_settings, load, tournament_data
 from scoring.core import model as core
 from scoring.core.standings import compute_standings
 from tests.tournament_builders import add_scheduled_round, played

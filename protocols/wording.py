@@ -3,7 +3,7 @@
 The scoring core and this app's checks describe a problem or an explanation line as a code and
 JSON-safe parameters (`{"fouls": 5}`, `{"named": [4, 6, 8], "blacks": 3}`). A catalogue maps each
 code to a translatable template with `%(name)s` placeholders (problem_texts.py for problems,
-scoring/explanations.py for the standings' lines); `render` fills it with the parameters turned into
+scoring/explanation_texts.py for the standings' lines); `render` fills it with the parameters turned into
 words of the page's language: a role, a result, a removal or a ruleset by its label, a list as
 "4, 6, 8", the kind of a value as "a string". Nothing is parsed out of English sentences.
 """

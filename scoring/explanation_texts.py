@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext_lazy as _
 
-from protocols.messages import render
+from protocols.wording import render
 
 from .vocabulary import COMPONENTS, NO_POINTS
 
