@@ -218,10 +218,11 @@ def console_control(request, slug, pk: int):
     except PermissionRefused as exc:
         return _denied(request, exc)
     except control.ControlInvalid as exc:
+        # to the top of the page, where the messages are: a refusal must be read, not scrolled past
         messages.error(request, _("Table %(table)s: %(problem)s") % {"table": game.table.number, "problem": exc.message})
-    else:
-        words = _("Table %(table)s: you hold its console now.") if taking else _("Table %(table)s: the console is back with its judge.")
-        messages.success(request, words % {"table": game.table.number})
+        return HttpResponseRedirect(reverse("desk:home", args=[tournament.slug]))
+    words = _("Table %(table)s: you hold its console now.") if taking else _("Table %(table)s: the console is back with its judge.")
+    messages.success(request, words % {"table": game.table.number})
     return HttpResponseRedirect(reverse("desk:home", args=[tournament.slug]) + "#unsigned")
 
 
