@@ -3,7 +3,8 @@ phase label it was entered in (N0, D1, N1, ...), who entered it and when.
 
 Shown on the judge's entry page (the protocol's history) and on the public game page, to those
 ``can_see_console_log`` lets: everyone once the protocol is signed off (the night's shots and
-checks become public with it), before that only those who may run the game's console.
+checks become public with it), before that only those who may run the game's console. The Game
+admin's change page shows it to staff who may open the protocol (``staff_lines``).
 """
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from django.utils.translation import gettext_lazy as _lazy
 
 from console import core
 from console.models import ConsoleLog
-from tournaments.permissions import can_see_console_log
+from tournaments.permissions import can_read_console_log, can_see_console_log
 
 REMOVE_KINDS = {"disqualifying": _lazy("a disqualifying foul"), "team_loss": _lazy("with a team loss"),
                 "replay": _lazy("with a replay")}
@@ -92,6 +93,15 @@ def lines(log: ConsoleLog) -> list[dict]:
 def visible_lines(user, game) -> list[dict]:
     """The game's console log as ``user`` may see it: all of it, or nothing (no log, or not yet)."""
     if not can_see_console_log(user, game):
+        return []
+    log = ConsoleLog.objects.filter(game=game).first()
+    return lines(log) if log is not None and log.length else []
+
+
+def staff_lines(user, game) -> list[dict]:
+    """The log for a staff page beside the protocol (the Game admin's change page): as
+    ``visible_lines``, and only to those who may open the game's protocol (``can_read_console_log``)."""
+    if not can_read_console_log(user, game):
         return []
     log = ConsoleLog.objects.filter(game=game).first()
     return lines(log) if log is not None and log.length else []

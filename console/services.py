@@ -3,8 +3,10 @@
 ``append_event`` is the only way an event is stored: under a row lock on the game's log, only at
 the index equal to the log's length (else ``EventConflict`` with the current state), only if the
 core accepts it (else ``EventRefused`` with its code and clause, nothing stored). When the log
-reaches ``ended`` the protocol's rows are derived by the core's mapping and saved as a draft through
-``protocols.services.save_protocol``, the entry page's own service; sign-off stays on that page.
+reaches ``ended`` the protocol's rows are derived by the core's mapping, handed as a plain mapping
+to the one entry pipeline (``protocols.entry.read_entry``: parse, storable, rule checks, review, as
+the entry page and the API) and saved as a draft through ``protocols.services.save_protocol``, the
+entry page's own service; sign-off stays on that page.
 
 The replay is not redone from the first event on each append: ``replay_cache`` keeps this
 process's replayed game of each log with its length, and only the events stored since are
@@ -20,11 +22,12 @@ from django.db import IntegrityError, transaction
 from console import control, core, replay_cache
 from console.core.replay import refusal
 from console.models import ConsoleEvent, ConsoleLog
-from protocols.entry import NominationEntry, VoteEntry, entry_from_game
+from protocols.entry import ProtocolEntry, Reading, entry_from_game, read_entry
+from protocols.grid import players_for
 from protocols.models import Game
 from protocols.presentation import problem_text
 from protocols.services import ProtocolConflict, ProtocolInvalid, save_protocol
-from tournaments.permissions import PermissionRefused, may_append_console, may_run_console
+from tournaments.permissions import PermissionRefused, can_approve_extra, may_append_console, may_run_console
 
 LOG_FORMAT = "mafia-game-log/1"
 
@@ -195,40 +198,53 @@ def _append(*, game: Game, index, event, user) -> Appended:
         return Appended(view(may_append=True), problems)
 
 
-def protocol_entry(game: Game, record: dict):
-    """The stored protocol with the log's part replaced (roles and players stay as seated; the
-    judge's extra points, reasons and penalties stay as entered)."""
-    entry = entry_from_game(game)
+def protocol_mapping(stored: ProtocolEntry, record: dict) -> dict:
+    """The plain mapping the entry pipeline reads (protocols/entry/parse.py's shape): the log's
+    part from the core's mapping ``record`` (fouls, removals, how and when each player left, the
+    day record, first-killed and best move, the result), the rest from ``stored``, the protocol as
+    it is now (players and roles as seated; the judge's extra points, reasons, approvals and
+    penalties as entered). Nothing is typed here: parse takes or refuses each value."""
     mapped_game, protocol = record["game"], record["protocol"]
     seats = {s["seat"]: s for s in mapped_game["seats"]}
     left = {x["seat"]: x for x in protocol["left"]}
-    for s in entry.seats:
-        m = seats.get(s.number, {})
-        s.role = m.get("role", s.role)
-        s.fouls = m.get("fouls", 0)
-        s.removed = m.get("removed") or ""
-        s.gross_violation = bool(m.get("gross_violation"))
-        s.left_how = left.get(s.number, {}).get("left_how", "")
-        s.left_on = left.get(s.number, {}).get("left_on")
-    entry.nominations = [NominationEntry(n["day"], n["by_seat"], n["nominee_seat"], bool(n["withdrawn"]))
-                         for n in protocol["nominations"]]
-    entry.votes = [VoteEntry(v["day"], v["ballot"], v["nominee_seat"], v["votes"]) for v in protocol["votes"]]
     first_killed = mapped_game.get("first_killed")
-    entry.first_killed_seat = first_killed["seat"] if first_killed else None
-    entry.best_move = list(first_killed["named"]) if first_killed else []
-    entry.result = mapped_game["result"]
-    entry.result_kind = protocol["result_kind"]
-    entry.awarded_reason = protocol["awarded_reason"]
-    return entry
+    return {
+        "seats": [{
+            "number": s.number, "player": s.player_id, "role": seats.get(s.number, {}).get("role", s.role),
+            "fouls": seats.get(s.number, {}).get("fouls", 0), "removed": seats.get(s.number, {}).get("removed") or "",
+            "left_how": left.get(s.number, {}).get("left_how", ""), "left_on": left.get(s.number, {}).get("left_on"),
+            "extra": format(s.extra, "f"), "extra_reason": s.extra_reason, "extra_approved": s.extra_approved,
+            "gross_violation": bool(seats.get(s.number, {}).get("gross_violation")),
+        } for s in stored.seats],
+        "nominations": [dict(n) for n in protocol["nominations"]],
+        "votes": [dict(v) for v in protocol["votes"]],
+        "penalties": [{"seat": p.seat, "clause": p.clause, "reason": p.reason} for p in stored.penalties],
+        "first_killed_seat": first_killed["seat"] if first_killed else None,
+        "best_move": list(first_killed["named"]) if first_killed else [],
+        "result": mapped_game["result"],
+        "result_kind": protocol["result_kind"],
+        "awarded_reason": protocol["awarded_reason"],
+    }
+
+
+def protocol_entry(game: Game, record: dict, user) -> Reading:
+    """The stored protocol with the log's part replaced, read through the one entry pipeline
+    (parse -> storable -> rule checks -> review, as the entry page and the API read theirs) as a
+    draft: its errors stop the save, its warnings are what the sign-off will ask for."""
+    stored = entry_from_game(game)
+    return read_entry(protocol_mapping(stored, record), game=game, stored=stored, players=players_for(game, stored),
+                      may_approve=can_approve_extra(user, game), signing=False)
 
 
 def _store_protocol(game: Game, record: dict, user) -> list:
-    """Save the derived protocol as a draft; its problems (if the entry page's checks find any)
-    are returned and the event stays stored: the judge sees them on the entry page."""
-    entry = protocol_entry(game, record)
+    """Save the derived protocol as a draft; its problems (if the entry pipeline finds any) are
+    returned and the event stays stored: the judge sees them on the entry page."""
+    reading = protocol_entry(game, record, user)
+    if reading.errors:
+        return [problem_text(p) for p in reading.errors]
     try:
         with transaction.atomic():
-            save_protocol(game=game, user=user, entry=entry, expected_version=Game.objects.get(pk=game.pk).version)
+            save_protocol(game=game, user=user, entry=reading.entry, expected_version=Game.objects.get(pk=game.pk).version)
     except ProtocolInvalid as exc:
         return [problem_text(p) for p in exc.problems]
     except (ProtocolConflict, PermissionRefused) as exc:

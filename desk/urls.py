@@ -10,4 +10,5 @@ urlpatterns = [
     path("desk/<slug:slug>/approve/<int:seat_id>/", views.approve, name="approve"),
     path("desk/<slug:slug>/log/", views.log, name="log"),
     path("desk/<slug:slug>/tables/", views.tables, name="tables"),
+    path("desk/<slug:slug>/games/<int:pk>/console/", views.console_control, name="console_control"),
 ]

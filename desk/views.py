@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from console import control
 from protocols.entry import check_entry, entry_from_game
 from protocols.forms import ProtocolForm, initial_values
 from protocols.grid import grid_context, players_for
@@ -69,6 +70,7 @@ def home(request, slug):
         "approvals": selectors.awaiting_approval(tournament),
         "can_approve": is_chief_judge(request.user, tournament),
         "rounds": selectors.live_tables(tournament),
+        "may_take_over": is_chief_judge(request.user, tournament),
         "actions": selectors.recent_actions(tournament),
     })
 
@@ -81,7 +83,8 @@ def tables(request, slug):
         tournament = _tournament(request, slug)
     except PermissionRefused as exc:
         return _denied(request, exc)
-    response = render(request, "desk/_tables.html", {"tournament": tournament, "rounds": selectors.live_tables(tournament)})
+    response = render(request, "desk/_tables.html", {"tournament": tournament, "rounds": selectors.live_tables(tournament),
+                                                      "may_take_over": is_chief_judge(request.user, tournament)})
     response["Cache-Control"] = "no-store"
     return response
 
@@ -192,6 +195,35 @@ def approve(request, slug, seat_id: int):
     else:
         messages.success(request, _("Approved: game %(game)s, seat %(seat)s.") % {"game": seat.game.number, "seat": seat.number})
     return HttpResponseRedirect(reverse("desk:home", args=[tournament.slug]) + "#approvals")
+
+
+@require_POST
+@login_required(login_url="protocols:login")
+def console_control(request, slug, pk: int):
+    """The chief judge takes a table's console over (with the reason typed on the desk) or hands
+    it back (console.control decides and writes it in the action log); back to the tables."""
+    try:
+        tournament = _tournament(request, slug)
+    except PermissionRefused as exc:
+        return _denied(request, exc)
+    game = get_object_or_404(Game.objects.select_related("tournament__chief_judge", "table", "judge"), pk=pk,
+                             tournament=tournament)
+    taking = request.POST.get("action") != "handback"
+    reason = request.POST.get("reason", "")
+    try:
+        if taking:
+            control.take_over(game=game, user=request.user, reason=reason)
+        else:
+            control.hand_back(game=game, user=request.user, reason=reason)
+    except PermissionRefused as exc:
+        return _denied(request, exc)
+    except control.ControlInvalid as exc:
+        # to the top of the page, where the messages are: a refusal must be read, not scrolled past
+        messages.error(request, _("Table %(table)s: %(problem)s") % {"table": game.table.number, "problem": exc.message})
+        return HttpResponseRedirect(reverse("desk:home", args=[tournament.slug]))
+    words = _("Table %(table)s: you hold its console now.") if taking else _("Table %(table)s: the console is back with its judge.")
+    messages.success(request, words % {"table": game.table.number})
+    return HttpResponseRedirect(reverse("desk:home", args=[tournament.slug]) + "#unsigned")
 
 
 @login_required(login_url="protocols:login")

@@ -20,6 +20,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from console.history import staff_lines
 from protocols.models import Game
 from tournaments.admin_access import TournamentScopedAdmin
 from tournaments.admin_titles import AccusativeTitles
@@ -320,6 +321,14 @@ class GameExportsMixin(ExportActions):
 
     export_actions = ["export_protocol_sheets", "export_blank_game_sheets"]
     change_form_template = "exports/admin/game_change_form.html"
+
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        """The page shows the game's console log in words (console.history.staff_lines decides who sees it)."""
+        extra_context = dict(extra_context or {})
+        game = self.get_object(request, object_id) if str(object_id).isdigit() else None
+        if game is not None:
+            extra_context["console_log"] = staff_lines(request.user, game)
+        return super().change_view(request, object_id, form_url, extra_context)
 
     def _games_file(self, request, queryset, blank: bool):
         tournaments = list(queryset.order_by().values_list("tournament_id", flat=True).distinct()[:2])

@@ -451,6 +451,11 @@ def site_doors() -> list[Door]:
                method="post", login="login", ok_is="redirect"),
         custom("desk/<slug:slug>/log/", lambda w: reverse("desk:log", args=[slug(w)]), USES_THE_DESK, login="login"),
         custom("desk/<slug:slug>/tables/", lambda w: reverse("desk:tables", args=[slug(w)]), USES_THE_DESK, login="login"),
+        # the desk's take-over / hand-back form for a table's console: the chief judge (the empty form
+        # sent names the missing reason and goes back to the desk; tests/desk/test_console_control.py)
+        custom("desk/<slug:slug>/games/<int:pk>/console/",
+               lambda w: reverse("desk:console_control", args=[slug(w), w.other.pk]), {"superuser", "chief"},
+               method="post", login="login", ok_is="redirect"),
         # -- the API (its own rules are tested in tests/api/test_permissions.py; here: no door unasked)
         *[custom(route, (lambda w, p=path: p.format(slug=slug(w), n=w.game.number, player=w.targets["tournaments.player"].pk,
                                                     club=w.targets["tournaments.club"].pk)),

@@ -185,6 +185,13 @@ def can_see_console_log(user, game) -> bool:
     return game.is_signed_off or may_run_console(user, game)
 
 
+def can_read_console_log(user, game) -> bool:
+    """A console game's events on a staff page beside its protocol (the Game admin's change page):
+    only those who may open the game's protocol (`can_view_protocol`), and of them, before the
+    sign-off, only those who may run its console (`can_see_console_log`, as on the entry page)."""
+    return can_view_protocol(user, game) and can_see_console_log(user, game)
+
+
 def can_see_roles(user, game) -> bool:
     """Roles are public once the game is signed off; before that only those who may open it see them."""
     return game.is_signed_off or can_view_protocol(user, game)

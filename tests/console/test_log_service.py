@@ -173,3 +173,51 @@ def test_after_sign_off_the_tables_judge_may_no_longer_enter_events(client, cast
         status=GameStatus.SIGNED_OFF, signed_off_at=timezone.now(), result="red")
     client.force_login(cast.judge)
     assert post(client, cast.game, 0, {"type": "next"}).status_code == 403
+
+
+def play(client, cast):
+    for index, event in enumerate(cast.events):
+        response = post(client, cast.game, index, event)
+        assert response.status_code == 200, (index, response.json())
+    return response.json()
+
+
+def test_the_judges_extra_points_reasons_approvals_and_penalties_stay_as_entered(client, cast):
+    from decimal import Decimal
+
+    from protocols.models import SeatPenalty
+    seat = cast.game.seats.get(number=4)
+    seat.extra, seat.extra_reason, seat.extra_approved = Decimal("0.60"), "нашёл обоих чёрных", True
+    seat.save(update_fields=["extra", "extra_reason", "extra_approved"])
+    SeatPenalty.objects.create(seat=cast.game.seats.get(number=6), clause="8.5.1", reason="спор с судьёй")
+    client.force_login(cast.judge)
+    body = play(client, cast)
+    assert body["protocol_problems"] == []
+    cast.game.refresh_from_db()
+    entry = entry_from_game(cast.game)
+    four = entry.seat(4)
+    assert (four.extra, four.extra_reason, four.extra_approved) == (Decimal("0.60"), "нашёл обоих чёрных", True)
+    assert [(p.seat, p.clause, p.reason) for p in entry.penalties] == [(6, "8.5.1", "спор с судьёй")]
+    assert cast.game.result == "red"
+
+
+def test_the_logs_protocol_goes_through_the_entry_pipelines_parse_and_its_refusal_is_worded(client, cast, monkeypatch):
+    """A mapped value the entry pipeline does not take (here a removal no protocol has) is told
+    in the page's words and stores no draft: the console never writes what the page would refuse."""
+    from console import services
+    real = services.core.mapped
+
+    def garbled(state):
+        record = real(state)
+        if record is not None:
+            record["game"]["seats"][2]["removed"] = "banished"
+        return record
+
+    monkeypatch.setattr(services.core, "mapped", garbled)
+    version = cast.game.version
+    client.force_login(cast.judge)
+    body = play(client, cast)
+    assert body["state"]["phase"] == "ended"
+    assert body["protocol_problems"] == ["Место 3, удаление: «banished» — не вид удаления"]
+    cast.game.refresh_from_db()
+    assert cast.game.result == "" and cast.game.version == version
