@@ -66,7 +66,11 @@
       dbPromise = new Promise(function (resolve, reject) {
         var open = root.indexedDB.open(DB, 1);
         open.onupgradeneeded = function () { open.result.createObjectStore(STORE); };
-        open.onsuccess = function () { resolve(open.result); };
+        open.onsuccess = function () {
+          // the logout deletes the database (static/console/logout.js): this tab lets go of it
+          open.result.onversionchange = function () { open.result.close(); dbPromise = null; };
+          resolve(open.result);
+        };
         open.onerror = function () { reject(open.error); };
       });
     }
