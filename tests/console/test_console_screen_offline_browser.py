@@ -4,8 +4,6 @@ by the rules right there and not queued, a reload served by the service worker),
 the server's log is what was entered; then the sign-off and the standings with the game's points.
 Two tabs of one game sending the same event: one stored, the other told, showing the stored game.
 The judge's logout clears the console's copies in the browser, and warns while events wait."""
-import time
-
 import pytest
 from django.utils import translation
 
@@ -22,14 +20,6 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]
 EXAMPLE = "g1_fiim_red_win.json"
 OFFLINE_AT = 28  # day 2: seat 2 has nominated seat 7 and still speaks
 CACHED = """async () => (await caches.open("mafia-console-pages")).match(location.href).then(Boolean)"""
-
-
-def until(condition, seconds=60):
-    """Wait for the server's side of something the browser does in the background."""
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.3)
 
 
 def status(page) -> str:
@@ -152,6 +142,16 @@ def test_two_tabs_of_the_screen_send_the_same_event_one_is_stored_the_other_show
 
 
 HAS_DB = """async () => (await indexedDB.databases()).some((d) => d.name === "mafia-console")"""
+# the browser's copy holds `n` events the server answered for, and nothing waits (read in the page:
+# polling the server's SQLite from here while it writes locks its tables)
+SENT = """(n) => new Promise((resolve) => {
+  const open = indexedDB.open("mafia-console", 1);
+  open.onsuccess = () => {
+    const all = open.result.transaction("games").objectStore("games").getAll();
+    all.onsuccess = () => { open.result.close(); resolve(all.result.some((r) => r.doc && r.doc.events.length === n && !r.queue.length)); };
+  };
+  open.onerror = () => resolve(false);
+})"""
 TIMERS = """() => Object.keys(localStorage).some((k) => k.startsWith("console-timer-"))"""
 
 
@@ -186,8 +186,9 @@ def test_logout_clears_the_consoles_copies_and_warns_while_events_wait(live_serv
         context.unroute("**/console/")
         page.goto(f"{live_server.url}/judge/games/{cast.game.pk}/console/screen/")
         wait_index(page, 2)  # the browser's copy and its queue, then sent
-        until(lambda: [e["type"] for e in stored(cast.game)] == ["next", "next"])
+        page.wait_for_function(SENT, arg=2)
         page.wait_for_selector('#c-status[data-waiting="0"][data-online="true"]')
+        assert [e["type"] for e in stored(cast.game)] == ["next", "next"]
         page.goto(f"{live_server.url}/judge/")
         page.click(".whoami button[type=submit]")  # nothing waits: straight out, the copies cleared
         page.wait_for_url("**/judge/login/**")
