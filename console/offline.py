@@ -11,7 +11,8 @@ The rules have one source: the Python core ``console/core/`` itself, run in the 
     from /judge/ so its scope covers every judge page, the console's included. Its version changes
     whenever one of those files does, so the browser installs the new worker and its new cache.
 ``GET /judge/games/<id>/console/log/``     the stored log itself (the header and the events), with
-    the current view: the browser keeps it, with its queue, in IndexedDB to replay offline.
+    the current view and its ``clock`` (the stored timer, as the console's GET); the browser keeps
+    it, with its queue, in IndexedDB to replay offline.
 
 Pyodide's own files are static files (config/settings ``PYODIDE_DIR``, from ``make install``).
 """
@@ -31,7 +32,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from console import core, services
+from console import core, services, timer
 from console.models import ConsoleLog
 from protocols.models import Game
 from tournaments.permissions import PermissionRefused
@@ -129,4 +130,5 @@ def log(request, pk: int):
     doc = entry.document()
     played, _refused = core.replay_game(doc)
     # the index is the document's own length: an event stored between the two reads is in both
-    return JsonResponse({**services.view_of(entry, played), "index": len(doc["events"]), "log": doc})
+    view = {**services.view_of(entry, played), "index": len(doc["events"])}
+    return JsonResponse({**view, "clock": timer.timer_json(entry, view), "log": doc})  # the stored timer, as the GET view

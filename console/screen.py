@@ -1,9 +1,10 @@
 """The judge's screen at the table (``/judge/games/<id>/console/screen/``) and the timer's door
 (``POST /judge/games/<id>/console/timer/``).
 
-The screen is one page and its scripts (static/console/): ``online.js`` talks to the JSON endpoint
-(console/views.py) and ``screen.js`` draws the view it gets and builds events only from the view's
-``legal`` list, so the screen can never offer what the rules refuse. Its texts come from the
+The screen is one page and its scripts (static/console/): ``client.js`` (included by
+templates/console/_offline.html) talks to the JSON endpoint (console/views.py) and, without a
+connection, plays on by the same rules with a queue; ``screen.js`` draws the view it gets and
+builds events only from the view's ``legal`` list, so the screen can never offer what the rules refuse. Its texts come from the
 catalogue, rendered into the page as data (``screen_texts``), in the page's language.
 """
 from __future__ import annotations
@@ -72,6 +73,13 @@ def screen_texts() -> dict:
         "online": _("online"), "offline": _("offline — {n} waiting"), "sending": _("sending…"),
         "refused": _("Refused by rule {rule} ({code})."), "conflict": _("Another screen stored an event first; this is the game now."),
         "network": _("No connection: the event was not stored."),
+        "unchecked": _("No connection, and the rules could not be loaded here: "
+                       "the event is kept and the server checks it when it is sent."),
+        "stopped_conflict": _("Another screen moved the game on while this one was offline: "
+                              "this is the game as the server has it. Not stored ({n}):"),
+        "stopped_refused": _("The server refused an event of this screen's queue (rule {rule}, {code}): "
+                             "this is the game as the server has it. Not stored ({n}):"),
+        "close": _("Close"),
         "timer_over": _("time is up"), "events": _("events stored: {n}"),
         "remove": _("Remove"), "override": _("Judge's decision"), "reason": _("Reason"), "seat": _("Seat"),
         "send": _("Enter"), "none": _("—"),

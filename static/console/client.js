@@ -11,6 +11,9 @@
  *                                                                first: this is the game now
  *   client.onStatus(cb)  cb({online, waiting, login, stopped}) on every change
  *   client.onView(cb)    cb(view) when the game changed underneath (a flush, another tab)
+ *   client.timer(body)   → Promise<{clock}>  the stored timer's door (console/timer.py), 200 or 409
+ *                                            (another turn: the current clock); rejected without a
+ *                                            connection, and the screen keeps the timer locally
  *
  * The log's copy: IndexedDB "mafia-console", one record per game URL: `doc` (the server's log as
  * last seen, header and events) and `queue` (events entered offline, in order: queue[i] goes at
@@ -63,7 +66,11 @@
       dbPromise = new Promise(function (resolve, reject) {
         var open = root.indexedDB.open(DB, 1);
         open.onupgradeneeded = function () { open.result.createObjectStore(STORE); };
-        open.onsuccess = function () { resolve(open.result); };
+        open.onsuccess = function () {
+          // the logout deletes the database (static/console/logout.js): this tab lets go of it
+          open.result.onversionchange = function () { open.result.close(); dbPromise = null; };
+          resolve(open.result);
+        };
         open.onerror = function () { reject(open.error); };
       });
     }
@@ -107,7 +114,7 @@
     root.addEventListener("online", function () { self.flush(); });
     root.addEventListener("offline", function () { self.setStatus({ online: false }); });
     root.addEventListener("focus", function () { if (self.status.waiting) self.flush(); });
-    this.timer = root.setInterval(function () { if (self.status.waiting && !self.status.login) self.flush(); }, RETRY_MS);
+    this.retry = root.setInterval(function () { if (self.status.waiting && !self.status.login) self.flush(); }, RETRY_MS);
     registerWorker();
   }
 
@@ -360,6 +367,19 @@
       self.setStatus({ online: true, stopped: { status: status, error: error, unsent: rec.unsent.slice() } });
       self.showView(view);
       return null;
+    });
+  };
+
+  // The timer is not queued: a deadline entered offline is the browser's (screen.js keeps it in
+  // localStorage) until the next load reads the server's again.
+  ConsoleClient.prototype.timer = function (body) {
+    var self = this;
+    var url = this.url.replace(/\/?$/, "/") + "timer/";
+    return this.request("POST", url, body).then(function (answer) {
+      if (answer.kind === "ok" || answer.kind === "conflict") { self.setStatus({ online: true }); return answer.data; }
+      if (answer.kind === "login") self.setStatus({ login: true, online: true });
+      else if (answer.kind === "offline") self.setStatus({ online: false });
+      throw Object.assign(new Error("console timer: " + answer.kind), { answer: answer });
     });
   };
 

@@ -1,8 +1,12 @@
 // The judge's screen at the table (templates/console/screen.html).
 // It draws the view the server (or an offline client) gives, and builds every event from the
 // view's `legal` list (spec/game-log.md), so it never offers what the rules refuse. Its only
-// network is window.ConsoleClient (online.js): load(), send(event), onStatus(cb), and timer(body)
-// when the client has it. Texts come from the page (#console-data), in the page's language.
+// network is window.ConsoleClient (client.js, included by console/_offline.html): load(),
+// send(event) → stored | queued | refused | conflict, onStatus(cb), onView(cb) and timer(body).
+// Without a connection an event is checked by the same rules in the browser and queued: the screen
+// shows it as entered, and "offline — N waiting". A queue the server would not take as it was (a
+// conflict or a refusal while it is sent: status.stopped) shows the server's game and the events
+// not stored. Texts come from the page (#console-data), in the page's language.
 //
 // Taps: a seat's card does what the phase asks of a seat (nominate during a speech, the shot of
 // the black whose shot is entered, the check, the best move's seats); its foul button gives a
@@ -82,8 +86,9 @@
     busy = true;
     client.send(event).then(function (result) {
       if (result.view) adopt(result.view);
-      if (result.status === "stored") {
-        say("", "");
+      if (result.status === "stored" || result.status === "queued") {
+        // queued: accepted by the rules here and kept in the browser until the server has it
+        say(result.status === "queued" && !result.view ? T.unchecked : "", result.view ? "" : "warn");
         picked = null; typed = ""; named = [];
         if (event.type !== "shot") shooter = null;
       } else if (result.status === "conflict") {
@@ -373,6 +378,32 @@
     syncClock(next.clock);
   }
 
+  // A queue the server did not take whole: its game is shown (onView), and here what was not stored.
+  function describe(event) {
+    return event.type + Object.keys(event).filter(function (k) { return k !== "type"; }).map(function (k) {
+      return " " + k + "=" + JSON.stringify(event[k]);
+    }).join("");
+  }
+  var stoppedShown = null;
+  function showStopped(stopped) {
+    var box = $("c-stopped");
+    var key = stopped ? JSON.stringify(stopped) : null;
+    if (key === stoppedShown) return;
+    stoppedShown = key;
+    box.textContent = "";
+    box.hidden = !stopped;
+    if (!stopped) return;
+    var unsent = stopped.unsent || [], e = stopped.error || {};
+    var text = stopped.status === "conflict" ? T.stopped_conflict : fmt(T.stopped_refused, {rule: e.rule || "", code: e.code || ""});
+    box.appendChild(el("p", {"class": "c-big"}, fmt(text, {n: unsent.length})));
+    var list = el("ol", {"class": "c-unsent"});
+    unsent.forEach(function (event) { list.appendChild(el("li", {}, describe(event))); });
+    box.appendChild(list);
+    var close = el("button", {type: "button", "class": "c-button", id: "c-stopped-close"}, T.close);
+    close.addEventListener("click", function () { box.hidden = true; });
+    box.appendChild(close);
+  }
+
   // -- the timer ------------------------------------------------------------------------------------
   var STORE = "console-timer-" + DATA.game;
   function turnKey() {
@@ -615,7 +646,15 @@
     var box = $("c-status");
     box.setAttribute("data-online", st.online ? "true" : "false");
     box.setAttribute("data-waiting", String(st.waiting));
-    box.textContent = st.online ? (st.waiting ? T.sending : T.online) : fmt(T.offline, {n: st.waiting});
+    box.textContent = st.online && !st.login ? (st.waiting ? T.sending : T.online) : fmt(T.offline, {n: st.waiting});
+    showStopped(st.stopped);
+  });
+  client.onView(function (v) {
+    // the game changed underneath: the queue was sent, or stopped at the server's state
+    if (!v) return;
+    picked = null; typed = ""; named = [];
+    adopt(v);
+    render();
   });
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "visible") client.load().then(function (v) { adopt(v); render(); }, function () {});

@@ -66,6 +66,10 @@ def test_the_log_endpoint_gives_the_stored_document_and_its_view(client):
     assert [s["role"] for s in body["log"]["seats"]] == [s.role for s in cast.game.seats.order_by("number")]
     assert {k: v for k, v in core.view(body["log"]).items() if k != "refused"} == {
         k: v for k, v in game_part(body).items() if k not in ("index", "log")}
+    # and the stored timer, as the console's GET gives it (a reload online keeps its deadline)
+    same = client.get(reverse("console:console", args=[cast.game.pk])).json()["clock"]
+    assert {k: v for k, v in body["clock"].items() if k != "now"} == {k: v for k, v in same.items() if k != "now"}
+    assert body["clock"]["seconds"] == 60 and body["clock"]["running"] is False
     client.logout()
     assert client.get(reverse("console:log", args=[cast.game.pk])).json()["error"]["code"] == "login"
     client.force_login(cast.other_judge)
