@@ -8,6 +8,7 @@ from rest_framework import exceptions, generics
 from rest_framework.response import Response
 
 from ratings import selectors
+from ratings.models import PlayerRating
 from ratings.selectors import public_player
 
 from ..schema import examples, public_errors
@@ -17,6 +18,9 @@ from .public import PublicMixin
 
 class _Board(PublicMixin, generics.ListAPIView):
     query_class = None
+    # the rows are the selectors' records, not a queryset: the schema's generator reads the model
+    # here instead of calling get_queryset (which would query the database at `check --deploy`)
+    queryset = PlayerRating.objects.none()
 
     @property
     def query_parameters_read(self):
