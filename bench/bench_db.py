@@ -17,3 +17,4 @@ def ensure_database():
     except psycopg.OperationalError:
         with psycopg.connect(dbname="postgres", autocommit=True, **params) as admin:
             admin.execute(f'CREATE DATABASE "{conf["NAME"]}"')
+        print(f"created database {conf['NAME']}")

@@ -60,7 +60,7 @@ def child(games: int) -> dict:
     import django
 
     django.setup()
-    from standings import ensure_database
+    from bench_db import ensure_database
 
     ensure_database()
     from django.core.management import call_command

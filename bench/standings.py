@@ -52,6 +52,8 @@ def setup_django():
     import django
 
     django.setup()
+    from bench_db import ensure_database
+
     ensure_database()
     from config.celery import app
 
@@ -59,25 +61,6 @@ def setup_django():
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0)
-
-
-def ensure_database():
-    """Create the PostgreSQL database DATABASE_URL names if it does not exist yet."""
-    from django.db import connection
-
-    conf = connection.settings_dict
-    if not conf["ENGINE"].endswith("postgresql"):
-        return
-    import psycopg
-
-    params = {"host": conf.get("HOST") or "127.0.0.1", "port": conf.get("PORT") or 5432,
-              "user": conf.get("USER") or "postgres", "password": conf.get("PASSWORD") or None}
-    try:
-        psycopg.connect(dbname=conf["NAME"], **params).close()
-    except psycopg.OperationalError:
-        with psycopg.connect(dbname="postgres", autocommit=True, **params) as admin:
-            admin.execute(f'CREATE DATABASE "{conf["NAME"]}"')
-        print(f"created database {conf['NAME']}")
 
 
 def build(slug: str, players: int, rounds: int, rebuild: bool):
