@@ -14,7 +14,7 @@ def decimal_text(value, places: int | None = None) -> str:
     if value is None or value == "":
         return ""
     if places is not None and not isinstance(value, str):
-        text = f"{Decimal(value):.{places}f}" if not isinstance(value, Decimal) else f"{value:.{places}f}"
+        text = f"{Decimal(value):.{places}f}"
     else:
         text = str(value)
     separator = get_format("DECIMAL_SEPARATOR", use_l10n=True)
