@@ -33,7 +33,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from console import core, services, timer
-from console.models import ConsoleLog
 from protocols.models import Game
 from tournaments.permissions import PermissionRefused
 
@@ -119,16 +118,11 @@ def log(request, pk: int):
         return JsonResponse({"error": {"code": "login", "message": _("Log in to run the console.")}}, status=403)
     game = get_object_or_404(Game.objects.select_related("tournament"), pk=pk)
     try:
-        services.console_view(game=game, user=request.user)  # the access check; makes the log if new
+        entry, doc, view = services.console_document(game=game, user=request.user)
     except PermissionRefused:
         return JsonResponse({"error": {"code": "forbidden", "message": _(
             "Only the judge of this game's table or the chief judge may run its console.")}}, status=403)
     except services.ConsoleRefused as exc:
         return JsonResponse({"error": {"code": exc.refused["code"], "rule": exc.refused.get("rule"), "message": _(
             "The seats and roles of this game are not complete: deal the roles first.")}}, status=400)
-    entry = ConsoleLog.objects.get(game=game)
-    doc = entry.document()
-    played, _refused = core.replay_game(doc)
-    # the index is the document's own length: an event stored between the two reads is in both
-    view = {**services.view_of(entry, played), "index": len(doc["events"])}
     return JsonResponse({**view, "clock": timer.timer_json(entry, view), "log": doc})  # the stored timer, as the GET view

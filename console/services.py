@@ -152,6 +152,19 @@ def console_view(*, game: Game, user) -> dict:
     return view
 
 
+def console_document(*, game: Game, user) -> tuple[ConsoleLog, dict, dict]:
+    """The stored log document and the view of it from one read and one replay, for the browser's
+    copy (console/offline.py): the view's index is the document's own length, so an event stored
+    meanwhile is in both or in neither. Same access rule and refusals as ``console_view``."""
+    check_access(user, game)
+    log = _log_for(game, lock=False)
+    doc = log.document()
+    played, refused = core.replay_game(doc)
+    if refused is not None:
+        raise ConsoleRefused(refused["refused"])
+    return log, doc, {**view_of(log, played), "index": len(doc["events"])}
+
+
 def append_event(*, game: Game, index, event, user) -> Appended:
     """Store ``event`` at ``index`` if that is the log's length and the core accepts it."""
     try:
