@@ -303,25 +303,29 @@ def lines_of_player(player_id: int) -> dict[int, PlayerLine]:
     return {values[0]: PlayerLine(*values[1:]) for values in rows}
 
 
+def _scored_overall(tournament_id: int) -> Snapshot | None:
+    """The current overall snapshot, or None before one that scored a signed-off game."""
+    found = scoped(tournament_id, current_by_id(tournament_id).version).overall
+    return found if found is not None and found.games else None
+
+
+def _lines_by_place(snapshot: Snapshot, *fields: str):
+    return (PlayerStanding.objects.filter(snapshot_id=snapshot.pk, player__isnull=False).order_by("place")
+            .values_list(*fields, flat=len(fields) == 1))
+
+
 def ranking(tournament_id: int) -> tuple[Snapshot | None, list[int]]:
     """(the current overall snapshot, the player pks of its lines by place); (None, []) before a
     snapshot that scored a signed-off game. Two queries."""
-    found = scoped(tournament_id, current_by_id(tournament_id).version).overall
-    if found is None or not found.games:
-        return None, []
-    ranked = (PlayerStanding.objects.filter(snapshot_id=found.pk, player__isnull=False).order_by("place")
-              .values_list("player_id", flat=True))
-    return found, list(ranked)
+    found = _scored_overall(tournament_id)
+    return (found, list(_lines_by_place(found, "player_id"))) if found is not None else (None, [])
 
 
 def places(tournament_id: int) -> list[tuple[int, int]]:
     """(player pk, place) of every player line of the current overall standings, by place; [] before
     a snapshot that scored a signed-off game (the season's points read a tournament's places here)."""
-    found = scoped(tournament_id, current_by_id(tournament_id).version).overall
-    if found is None or not found.games:
-        return []
-    return list(PlayerStanding.objects.filter(snapshot_id=found.pk, player__isnull=False).order_by("place")
-                .values_list("player_id", "place"))
+    found = _scored_overall(tournament_id)
+    return list(_lines_by_place(found, "player_id", "place")) if found is not None else []
 
 
 # -- a game's points --------------------------------------------------------------------------------
