@@ -22,8 +22,7 @@ from django.db import IntegrityError, transaction
 from console import control, core, replay_cache
 from console.core.replay import refusal
 from console.models import ConsoleEvent, ConsoleLog
-from protocols.entry import ProtocolEntry, Reading, entry_from_game, read_entry
-from protocols.grid import players_for
+from protocols.entry import ProtocolEntry, Reading, entry_from_game, players_for, read_entry
 from protocols.models import Game
 from protocols.presentation import problem_text
 from protocols.services import ProtocolConflict, ProtocolInvalid, save_protocol

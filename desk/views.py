@@ -15,9 +15,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from console import control
-from protocols.entry import check_entry, entry_from_game
-from protocols.forms import ProtocolForm, initial_values
-from protocols.grid import grid_context, players_for
+from protocols.entry import check_entry, entry_from_game, players_for
+from protocols.forms import ProtocolForm, outcome_of
+from protocols.grid import grid_context
 from protocols.models import Game, GameResult, Protest, ProtestStatus, ProtocolVersion, Seat
 from protocols.presentation import problem_text
 from protocols.protest_forms import DecisionForm
@@ -106,24 +106,24 @@ def protest(request, slug, pk: int):
     players = players_for(game, stored)
     replay_allowed = tournament.ruleset == RULESET_MAFCLUB
     form = DecisionForm(request.POST or None, protest=item, replay_allowed=replay_allowed)
-    values, grid_problems, effect, status_code = initial_values(stored), [], None, 200
+    grid_problems, effect, status_code = [], None, 200
+    protocol = ProtocolForm(request.POST if request.method == "POST" else None, base=stored, players=players,
+                            may_approve=can_approve_extra(user, game), ruleset=tournament.ruleset)
     if request.method == "POST":
         if not may_decide:
             return _denied(request, PermissionRefused(_("Only the chief judge or the appeals commission, never the game's own "
                                                         "judge, decides a protest.")))
-        values = {k: v for k, v in request.POST.items() if isinstance(v, str)}
-        outcome = _decide(request, item, game, stored, players, form)
+        outcome = _decide(request, item, game, stored, protocol, form)
         if outcome.done:
             messages.success(request, _("The protest is decided; the decision is on the protocol."))
             return HttpResponseRedirect(reverse("desk:home", args=[tournament.slug]))
         grid_problems, effect = outcome.grid_problems, outcome.effect
         status_code = 200 if effect is not None and not form.errors and not grid_problems else 422
-    grid = grid_context(user, game, stored, values, players, grid_problems)
     return render(request, "desk/protest.html", {
-        **grid,
+        **grid_context(user, game, protocol, grid_problems),
         "protest": item, "form": form, "may_decide": may_decide, "effect": effect,
         "late": is_late(game), "history": version_history(game), "editable": may_decide,
-        "stored_seats": [(seat, stored.seat(seat["n"])) for seat in grid["seats"]],
+        "amending": protocol.is_bound and protocol.game_form.shown("outcome") != outcome_of(stored),
     }, status=status_code)
 
 
@@ -132,13 +132,12 @@ class _Outcome:
         self.done, self.grid_problems, self.effect = done, list(grid_problems), effect
 
 
-def _decide(request, item, game, stored, players, form) -> _Outcome:
+def _decide(request, item, game, stored, parsed: ProtocolForm, form) -> _Outcome:
     """Preview or apply the decision posted on the protest's page."""
     form_ok = form.is_valid()
     status = form.cleaned_data.get("status") if form_ok else request.POST.get("status", "")
     entry, grid_problems = None, []
     if status == ProtestStatus.AMENDED:
-        parsed = ProtocolForm(request.POST, base=stored, players=players, may_approve=can_approve_extra(request.user, game))
         grid_problems = parsed.problems
         if not grid_problems:
             entry = parsed.entry

@@ -57,13 +57,3 @@ def place(errors, warnings=()) -> dict[str, list[Note]]:
                 notes.append(note)
     return places
 
-
-def invalid_fields(errors) -> set[str]:
-    """The form names ("s3-fouls", "first_killed") of the fields an error is about, to mark them."""
-    names = set()
-    for p in errors:
-        if p.seat is not None and (p.field in SEAT_FIELDS or p.field in EXTRA_FIELDS):
-            names.add(f"s{p.seat}-{p.field}")
-        elif p.seat is None:
-            names.add(p.field)
-    return names

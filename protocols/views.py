@@ -30,9 +30,9 @@ from tournaments.permissions import (
     visible_tournaments,
 )
 
-from .entry import ProtocolEntry, draft_warnings, entry_from_game, review_parsed
-from .forms import ProtocolForm, initial_values
-from .grid import grid_context, players_for
+from .entry import draft_warnings, entry_from_game, players_for, review_parsed
+from .forms import ProtocolForm
+from .grid import grid_context
 from .models import Game, GameStatus
 from .presentation import change_text, person_name
 from .protest_forms import ProtestForm
@@ -85,10 +85,12 @@ def game_entry(request, pk: int):
         }, status=403)
     stored = entry_from_game(game)
     players = players_for(game, stored)
-    problems, warnings, conflict, values, reason = [], [], None, initial_values(stored), ""
+    may_approve = can_approve_extra(request.user, game)
+    ruleset = game.tournament.ruleset
+    problems, warnings, conflict, reason = [], [], None, ""
+    form = ProtocolForm(base=stored, players=players, may_approve=may_approve, ruleset=ruleset)
     if request.method == "POST":
-        form = ProtocolForm(request.POST, base=stored, players=players, may_approve=can_approve_extra(request.user, game))
-        values = {k: v for k, v in request.POST.items() if isinstance(v, str)}
+        form = ProtocolForm(request.POST, base=stored, players=players, may_approve=may_approve, ruleset=ruleset)
         reason = (request.POST.get("reason") or "").strip()  # services.text_problems refuses one too long
         try:
             expected = int(request.POST.get("version", ""))
@@ -102,7 +104,7 @@ def game_entry(request, pk: int):
         review = review_parsed(form.entry, form.problems, game=game, stored=stored, signing=signing, reason=reason)
         problems, warnings = review.errors, review.warnings
         if action == SIGN_OFF_ASK and not game.is_signed_off and not problems:
-            context = _context(request, game, stored, values, players, [], [], None, reason)
+            context = _context(request, game, form, [], [], None, reason)
             context["confirm_sign_off"] = True
             return render(request, "protocols/game_entry.html", context)
         if not problems:
@@ -123,17 +125,17 @@ def game_entry(request, pk: int):
                 return HttpResponseRedirect(reverse("protocols:game", args=[game.pk]))
     else:
         warnings = draft_warnings(entry=stored, game=game)
-    context = _context(request, game, stored, values, players, problems, warnings, conflict, reason)
+    context = _context(request, game, form, problems, warnings, conflict, reason)
     return render(request, "protocols/game_entry.html", context, status=200 if not (problems or conflict) else 422)
 
 
 SIGN_OFF_ASK = "sign_off_ask"
 
 
-def _context(request, game, stored: ProtocolEntry, values, players, problems, warnings, conflict, reason):
+def _context(request, game, form: ProtocolForm, problems, warnings, conflict, reason):
     user = request.user
     return {
-        **grid_context(user, game, stored, values, players, problems, warnings),
+        **grid_context(user, game, form, problems, warnings),
         "conflict": conflict, "reason": reason,
         "conflict_changes": [change_text(c) for c in conflict.changes] if conflict else [],
         "editable": can_edit_protocol(user, game),

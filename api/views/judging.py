@@ -18,8 +18,7 @@ from rest_framework import exceptions, generics, status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
-from protocols.entry import entry_from_game, parse_entry
-from protocols.grid import players_for
+from protocols.entry import entry_from_game, parse_entry, players_for
 from protocols.models import Game, Protest
 from protocols.protests import decide_protest, file_protest
 from protocols.services import ProtocolInvalid, approve_extra, save_protocol, sign_off

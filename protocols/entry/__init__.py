@@ -6,7 +6,7 @@ console) hands a plain mapping to this pipeline.
     rules (rules.py)        the scoring core's rules and the day/night record's
     review (review.py)      which problems stop the action asked for and which only warn
 
-`model.py` is the entry as plain data. Every bound is scoring/core/bounds.py's, and every problem
+`model.py` is the entry as plain data, `players.py` who a seat may take. Every bound is scoring/core/bounds.py's, and every problem
 is a code with parameters that problem_texts.py words in the page's language, so the API's errors
 read as the page's. The services (services.py) run storable and rules again when they store.
 """
@@ -29,6 +29,7 @@ from .model import (
     to_core_game,
 )
 from .parse import parse_entry
+from .players import players_for
 from .review import Review, draft_warnings, review_entry
 from .rules import check_entry, game_code
 from .storable import storable_problems
@@ -36,7 +37,7 @@ from .storable import storable_problems
 __all__ = [
     "SEAT_NUMBERS", "Change", "NominationEntry", "PenaltyEntry", "ProtocolEntry", "Reading", "Review", "SeatEntry",
     "VoteEntry", "check_entry", "diff_data", "draft_warnings", "entry_from_game", "game_code", "parse_entry",
-    "read_entry", "review_entry", "storable_problems", "to_core_game",
+    "players_for", "read_entry", "review_entry", "storable_problems", "to_core_game",
 ]
 
 

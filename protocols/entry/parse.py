@@ -53,7 +53,7 @@ def parse_entry(data: Mapping, *, base: ProtocolEntry, players: Mapping[int, str
                 may_approve: bool = False) -> tuple[ProtocolEntry, list[Problem]]:
     """`data` read against `base`, the stored entry: the entry and its value problems.
 
-    `players` (player pk -> nickname) are those a seat may take (grid.players_for). The approval
+    `players` (player pk -> nickname) are those a seat may take (players.players_for). The approval
     of an extra above 0.5 is read from `data` only when `may_approve` (the chief judge); for anyone
     else the stored approval stands while the extra it approved is unchanged, and a changed extra
     is unapproved (8.4.3)."""

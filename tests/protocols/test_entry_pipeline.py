@@ -4,9 +4,8 @@ from decimal import Decimal
 
 import pytest
 
-from protocols.entry import entry_from_game, parse_entry, read_entry
+from protocols.entry import entry_from_game, parse_entry, players_for, read_entry
 from protocols.forms import ProtocolForm
-from protocols.grid import players_for
 from protocols.services import ProtocolInvalid, save_protocol
 from tests.api.helpers import protocol
 from tests.protocols.helpers import complete_post, make_cast

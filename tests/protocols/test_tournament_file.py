@@ -157,7 +157,7 @@ def test_a_replay_of_a_replay_imports_whatever_its_id(tmp_path):
 
 def test_an_imported_game_is_amended_without_the_reasons_and_day_record_the_file_does_not_carry():
     from protocols.entry import entry_from_game
-    from protocols.forms import ProtocolForm, initial_values
+    from protocols.forms import ProtocolForm
     from protocols.services import save_protocol
     from tests.factories import JudgeFactory
 
@@ -168,10 +168,10 @@ def test_an_imported_game_is_amended_without_the_reasons_and_day_record_the_file
     game = tournament.games.filter(seats__extra__gt=0).order_by("number").first()
     assert game is not None and not game.nominations.exists()  # extras without written reasons, no day record
     stored = entry_from_game(game)
-    values = initial_values(stored)
+    players = {s.player_id: s.nickname for s in stored.seats}
+    values = ProtocolForm(base=stored, players=players).page_values()  # the page as it opens
     seat = next(s for s in stored.seats if not s.extra)
     values[f"s{seat.number}-fouls"] = str(min(seat.fouls + 1, 3))
-    players = {s.player_id: s.nickname for s in stored.seats}
     form = ProtocolForm(values, base=stored, players=players)
     assert form.problems == []
     save_protocol(game=game, user=tournament.chief_judge.user, entry=form.entry, expected_version=game.version,
