@@ -254,11 +254,19 @@ def bench_page(seconds: int, connections: int, workers: int, worker_class: str, 
     return figures
 
 
+def at_least_one(text: str) -> int:
+    """A whole number of 1 or more (wrk takes no load of 0 seconds or 0 connections)."""
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, not {value}")
+    return value
+
+
 def main():
     global ARGS
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
-    parser.add_argument("--seconds", type=int, default=20)
-    parser.add_argument("--connections", type=int, default=50)
+    parser.add_argument("--seconds", type=at_least_one, default=20)
+    parser.add_argument("--connections", type=at_least_one, default=50)
     parser.add_argument("--workers", type=int, default=(os.cpu_count() or 2) + 1)
     parser.add_argument("--worker-class", default="sync", help="sync: as docker/Dockerfile runs it; the tightest tail")
     parser.add_argument("--threads", type=int, default=1, help="more than 1 turns gunicorn's sync worker into gthread")

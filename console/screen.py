@@ -20,7 +20,6 @@ from django.utils.translation import pgettext
 from django.views.decorators.http import require_POST
 
 from console import services, timer
-from console.models import ConsoleLog
 from protocols.models import Game
 from tournaments.permissions import PermissionRefused, may_run_console
 
@@ -145,8 +144,7 @@ def timer_door(request, pk: int):
     if not isinstance(seconds, int) or isinstance(seconds, bool):
         return _error(400, "seconds", _("seconds: a whole number."), field="seconds")
     try:
-        view = services.console_view(game=game, user=request.user)
-        log = ConsoleLog.objects.get(game=game)
+        log, view = services.console_state(game=game, user=request.user)
         return JsonResponse({"clock": timer.change_timer(log=log, view=view, action=action, turn=turn, seconds=seconds)})
     except PermissionRefused:
         return _error(403, "forbidden", _("Only the judge of this game's table or the chief judge may run its console."))

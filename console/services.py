@@ -142,13 +142,19 @@ def view_of(log: ConsoleLog, game: core.Game, *, taken_over_by=None, may_append=
 def console_view(*, game: Game, user) -> dict:
     """The console as ``user`` sees it (the table's judge or the chief judge; the chief may
     watch any game of the tournament)."""
+    return console_state(game=game, user=user)[1]
+
+
+def console_state(*, game: Game, user) -> tuple[ConsoleLog, dict]:
+    """``console_view`` with the log row it was read from (its stored timer goes with the view,
+    console/timer.py), so a caller never reads the row again."""
     check_access(user, game)
     log = _log_for(game, lock=False)
     played = _replayed(log)
     holder = control.taken_over_by(game)
     view = view_of(log, played, taken_over_by=holder, may_append=may_append_console(user, game, taken_over=holder is not None))
     replay_cache.put(log, log.length, played)  # read committed events only: safe to keep now
-    return view
+    return log, view
 
 
 def console_document(*, game: Game, user) -> tuple[ConsoleLog, dict, dict]:

@@ -23,7 +23,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from console import control, services, timer
-from console.models import ConsoleLog
 from protocols.models import Game
 from tournaments.permissions import PermissionRefused
 
@@ -41,8 +40,8 @@ def console(request, pk: int):
     game = get_object_or_404(Game.objects.select_related("tournament"), pk=pk)
     try:
         if request.method == "GET":
-            view = services.console_view(game=game, user=request.user)
-            view["clock"] = timer.timer_json(ConsoleLog.objects.get(game=game), view)  # the stored timer (console/timer.py)
+            log, view = services.console_state(game=game, user=request.user)
+            view["clock"] = timer.timer_json(log, view)  # the stored timer (console/timer.py)
             return JsonResponse(view)
         return _post(request, game)
     except PermissionRefused:

@@ -10,8 +10,8 @@ import pytest
 
 from console.models import ConsoleEvent
 from protocols.models import Game
+from tests.browser import log_in
 from tests.console.test_log_service import example, seat_roles
-from tests.factories import PASSWORD
 from tests.protocols.helpers import make_cast
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]
@@ -20,14 +20,6 @@ LAPTOP = {"width": 1366, "height": 768}
 TABLET = {"width": 768, "height": 1024}
 PHONE = {"width": 375, "height": 740}
 SIDEWAYS = "document.scrollingElement.scrollWidth - window.innerWidth"
-
-
-def log_in(page, live_server, user, lang="ru"):
-    page.goto(f"{live_server.url}/judge/login/?lang={lang}")
-    page.fill("#id_username", user.username)
-    page.fill("#id_password", PASSWORD)
-    page.keyboard.press("Enter")
-    page.wait_for_url("**/judge/")
 
 
 def open_screen(page, game):
@@ -127,7 +119,7 @@ def test_a_whole_game_by_keyboard_on_a_laptop_and_the_timer_survives_a_reload(li
     cast = seat_roles(make_cast(), "g1_fiim_red_win.json")
     page = browser_page
     page.set_viewport_size(LAPTOP)
-    log_in(page, live_server, cast.judge)
+    log_in(page, live_server.url, cast.judge)
     open_screen(page, cast.game)
     assert all_seats_on_screen(page, LAPTOP)
     assert "Ночь 0 · Договорка мафии" in page.inner_text(".c-phase")
@@ -166,7 +158,7 @@ def test_backspace_undoes_a_refusal_names_its_rule_and_offline_is_shown(live_ser
     cast = seat_roles(make_cast(), "g1_fiim_red_win.json")
     page = browser_page
     page.set_viewport_size(LAPTOP)
-    log_in(page, live_server, cast.judge)
+    log_in(page, live_server.url, cast.judge)
     open_screen(page, cast.game)
     # The timer beeps 10 s before the end and at the end, and never moves the game on (7.3.3).
     for _ in range(11):
@@ -214,7 +206,7 @@ def test_a_whole_game_by_taps_on_a_phone(live_server, browser_page):
     cast = seat_roles(make_cast(), "g3_mafclub_red_win.json")
     page = browser_page
     page.set_viewport_size(TABLET)
-    log_in(page, live_server, cast.judge, lang="en")
+    log_in(page, live_server.url, cast.judge, lang="en")
     open_screen(page, cast.game)
     assert all_seats_on_screen(page, TABLET)
     page.set_viewport_size(PHONE)

@@ -10,6 +10,7 @@ import time
 import pytest
 
 from console.models import ConsoleEvent
+from tests.browser import log_in
 from tests.factories import PASSWORD
 from tests.protocols.helpers import make_cast
 
@@ -26,14 +27,6 @@ OPEN = """async () => {
   return view;
 }"""
 SEND = "async (event) => await client.send(event)"
-
-
-def login(page, live_server, cast):
-    page.goto(f"{live_server.url}/judge/login/?lang=en")
-    page.fill("#id_username", cast.judge.username)
-    page.fill("#id_password", PASSWORD)
-    page.keyboard.press("Enter")
-    page.wait_for_url("**/judge/")
 
 
 def stored(game):
@@ -77,7 +70,7 @@ def test_offline_in_day_2_queues_checks_and_survives_a_reload(live_server, chrom
     page = context.new_page()
     page.set_default_timeout(60_000)
     try:
-        login(page, live_server, cast)
+        log_in(page, live_server.url, cast.judge, lang="en")
         page.goto(f"{live_server.url}/judge/games/{cast.game.pk}/console/test-page/")
         view = page.evaluate(OPEN)
         assert view["index"] == 0 and view["state"]["phase"] == "night0_mafia"
@@ -127,7 +120,7 @@ def test_two_tabs_send_the_same_event_one_is_stored_the_other_sees_the_stored_st
     context = chromium_browser.new_context(viewport={"width": 1366, "height": 768})
     try:
         first = context.new_page()
-        login(first, live_server, cast)
+        log_in(first, live_server.url, cast.judge, lang="en")
         url = f"{live_server.url}/judge/games/{cast.game.pk}/console/test-page/"
         first.goto(url)
         second = context.new_page()
@@ -154,7 +147,7 @@ def test_an_expired_session_keeps_the_queue_and_asks_for_the_password_again(live
     page = context.new_page()
     page.set_default_timeout(60_000)
     try:
-        login(page, live_server, cast)
+        log_in(page, live_server.url, cast.judge, lang="en")
         url = f"{live_server.url}/judge/games/{cast.game.pk}/console/test-page/"
         page.goto(url)
         page.evaluate(OPEN)
@@ -188,7 +181,7 @@ def test_an_answer_lost_on_the_way_back_is_found_in_the_servers_log_not_sent_twi
     page = context.new_page()
     page.set_default_timeout(60_000)
     try:
-        login(page, live_server, cast)
+        log_in(page, live_server.url, cast.judge, lang="en")
         page.goto(f"{live_server.url}/judge/games/{cast.game.pk}/console/test-page/")
         page.evaluate(OPEN)
         assert page.evaluate(SEND, cast.events[0])["status"] == "stored"

@@ -4,8 +4,8 @@ itself when the table's judge enters an event."""
 import pytest
 
 from console import services
+from tests.browser import log_in
 from tests.console.test_log_service import seat_roles
-from tests.factories import PASSWORD
 from tests.protocols.helpers import make_cast
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]
@@ -36,11 +36,7 @@ def test_the_desk_fits_a_phone_and_refreshes_itself(live_server, browser_page):
     slug = cast.game.tournament.slug
     page = browser_page
     page.set_viewport_size({"width": 375, "height": 812})
-    page.goto(f"{live_server.url}/judge/login/?lang=en")
-    page.fill("#id_username", cast.chief.username)
-    page.fill("#id_password", PASSWORD)
-    page.keyboard.press("Enter")
-    page.wait_for_url("**/judge/")
+    log_in(page, live_server.url, cast.chief, lang="en")
     page.goto(f"{live_server.url}/desk/{slug}/")
     card = f'li[data-game="{cast.game.pk}"]'
     assert "seat 2 speaks" in page.inner_text(card)

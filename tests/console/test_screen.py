@@ -5,6 +5,8 @@ import json
 import re
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
@@ -88,6 +90,21 @@ def test_the_timer_is_a_stored_deadline_read_again_by_every_view(client, cast):
     assert plus["remaining_ms"] == stopped["remaining_ms"] + 5000
     assert clock(client, cast.game)["remaining_ms"] == plus["remaining_ms"]
     assert timer(client, cast.game, {"action": "reset", "turn": "N0#1"}).json()["clock"]["remaining_ms"] == 60_000
+
+
+def test_the_console_and_its_timer_read_the_games_log_row_once(client, cast):
+    client.force_login(cast.judge)
+    client.get(url(cast.game))  # the log exists (the first GET creates it)
+    table = ConsoleLog._meta.db_table
+
+    def log_reads(request) -> int:
+        with CaptureQueriesContext(connection) as queries:
+            assert request().status_code == 200
+        return sum(1 for q in queries if q["sql"].lstrip().upper().startswith("SELECT") and f'FROM "{table}"' in q["sql"])
+
+    assert log_reads(lambda: client.get(url(cast.game))) == 1  # the view and its clock from one read
+    # the view's read, and the timer's own locked read inside its change (console/timer.py)
+    assert log_reads(lambda: timer(client, cast.game, {"action": "start", "turn": "N0#1"})) == 2
 
 
 def test_the_next_turn_starts_from_its_full_length_and_a_stale_tab_is_told(client, cast):

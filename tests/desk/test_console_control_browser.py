@@ -4,8 +4,8 @@ section's own refresh, and the console goes back to the table's judge from the s
 import pytest
 
 from console.action_types import CONSOLE_HANDED_BACK, CONSOLE_TAKEN_OVER
+from tests.browser import log_in
 from tests.console.test_log_service import seat_roles
-from tests.factories import PASSWORD
 from tests.protocols.helpers import make_cast
 from tournaments.models import ActionLog
 
@@ -25,11 +25,7 @@ def test_the_chief_takes_over_and_hands_back_a_tables_console_on_a_phone(live_se
     slug = cast.game.tournament.slug
     page = browser_page
     page.set_viewport_size({"width": WIDTH, "height": 812})
-    page.goto(f"{live_server.url}/judge/login/?lang=en")
-    page.fill("#id_username", cast.chief.username)
-    page.fill("#id_password", PASSWORD)
-    page.keyboard.press("Enter")
-    page.wait_for_url("**/judge/")
+    log_in(page, live_server.url, cast.chief, lang="en")
     page.goto(f"{live_server.url}/desk/{slug}/")
     card = f'li.table-line[data-game="{cast.game.pk}"]'
     fits(page, f"{card} details.console-control summary")

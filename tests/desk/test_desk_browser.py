@@ -5,8 +5,8 @@ import pytest
 from protocols.models import Protest, ProtestStatus
 from protocols.protests import file_protest
 from scoring.recompute import recompute
+from tests.browser import log_in
 from tests.desk.test_desk import sign
-from tests.factories import PASSWORD
 from tests.protocols.helpers import make_cast
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]
@@ -21,11 +21,7 @@ def test_the_chief_judge_decides_a_protest_on_the_desk(live_server, browser_page
     slug = cast.game.tournament.slug
     page = browser_page
     page.set_viewport_size({"width": 390, "height": 844})
-    page.goto(f"{live_server.url}/judge/login/?lang=en")
-    page.fill("#id_username", cast.chief.username)
-    page.fill("#id_password", PASSWORD)
-    page.keyboard.press("Enter")
-    page.wait_for_url("**/judge/")
+    log_in(page, live_server.url, cast.chief, lang="en")
     page.goto(f"{live_server.url}/desk/{slug}/")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390  # no sideways scroll on a phone
     page.click(f'a[href="/desk/{slug}/protests/{protest.pk}/"]')

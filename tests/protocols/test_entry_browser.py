@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from protocols.models import Game, GameStatus
-from tests.factories import PASSWORD
+from tests.browser import log_in
 from tests.protocols.helpers import ROLES, make_cast
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]
@@ -19,11 +19,7 @@ def test_a_judge_fills_and_signs_off_a_protocol(live_server, browser_page):
     cast = make_cast()
     page = browser_page
     page.set_viewport_size({"width": 768, "height": 1024})
-    page.goto(f"{live_server.url}/judge/login/?lang=ru")
-    page.fill("#id_username", cast.judge.username)
-    page.fill("#id_password", PASSWORD)
-    page.keyboard.press("Enter")
-    page.wait_for_url("**/judge/")
+    log_in(page, live_server.url, cast.judge)
     page.click(f'a[href="/judge/games/{cast.game.pk}/"]')
     page.wait_for_selector("#protocol-form")
     assert page.evaluate("document.documentElement.scrollWidth") <= 768  # usable on a tablet

@@ -8,19 +8,11 @@ import pytest
 
 from protocols.models import Game, GameStatus
 from protocols.services import save_protocol
-from tests.factories import PASSWORD
+from tests.browser import log_in
 from tests.protocols.helpers import complete_post, make_cast
 from tests.protocols.test_services import entry_for
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]
-
-
-def log_in(page, base_url, user):
-    page.goto(f"{base_url}/judge/login/?lang=ru")
-    page.fill("#id_username", user.username)
-    page.fill("#id_password", PASSWORD)
-    page.keyboard.press("Enter")
-    page.wait_for_url("**/judge/")
 
 
 def test_a_judge_signs_off_an_extra_the_chief_approved_on_the_desk(live_server, browser_page, chromium_browser):

@@ -4,7 +4,7 @@ nominations, and after a draft save every warning sits fully on screen beside it
 import pytest
 
 from protocols.models import Game, GameStatus
-from tests.factories import PASSWORD
+from tests.browser import log_in
 from tests.protocols.helpers import make_cast
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]
@@ -22,11 +22,7 @@ def test_a_judge_enters_a_game_on_a_phone(live_server, browser_page):
     cast = make_cast()
     page = browser_page
     page.set_viewport_size(PHONE)
-    page.goto(f"{live_server.url}/judge/login/?lang=ru")
-    page.fill("#id_username", cast.judge.username)
-    page.fill("#id_password", PASSWORD)
-    page.keyboard.press("Enter")
-    page.wait_for_url("**/judge/")
+    log_in(page, live_server.url, cast.judge)
 
     link = f'#to-enter a[href="/judge/games/{cast.game.pk}/"]'
     assert page.evaluate(PAGE_OVERFLOW) <= 0

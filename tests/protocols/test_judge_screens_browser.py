@@ -5,7 +5,7 @@ reaches it), and the protest form (styled, a way back, nothing wider than the sc
 import pytest
 
 from protocols.models import Game, GameStatus
-from tests.factories import PASSWORD
+from tests.browser import log_in
 from tests.protocols.helpers import complete_post, make_cast
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]
@@ -18,14 +18,6 @@ TOUCH = 44
 
 def box(page, selector):
     return page.locator(selector).first.bounding_box()
-
-
-def log_in(page, url, user):
-    page.goto(f"{url}/judge/login/?lang=ru")
-    page.fill("#id_username", user.username)
-    page.fill("#id_password", PASSWORD)
-    page.click("button[type=submit]")
-    page.wait_for_url("**/judge/")
 
 
 @pytest.mark.parametrize("viewport", [PHONE, LAPTOP], ids=["phone", "laptop"])

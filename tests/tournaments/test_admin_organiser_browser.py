@@ -5,7 +5,8 @@ import pytest
 from django.contrib.auth.models import Group
 
 from scoring.recompute import recompute
-from tests.factories import PASSWORD, UserFactory
+from tests.browser import log_in_to_admin
+from tests.factories import UserFactory
 from tests.tournament_builders import played
 from tournaments.models import Publication, Tournament
 
@@ -29,11 +30,7 @@ def test_the_tournament_admin_page_and_the_drafts_projector(live_server, browser
     tournament.organisers.add(organiser)
     page = browser_page
     page.set_viewport_size(LAPTOP)
-    page.goto(f"{live_server.url}/admin/login/?next=/admin/")
-    page.fill("#id_username", "org")
-    page.fill("#id_password", PASSWORD)
-    page.click("input[type=submit]")
-    page.wait_for_url("**/admin/")
+    log_in_to_admin(page, live_server.url, "org")
     assert page.locator("#content-main .module").first.get_attribute("class").startswith("app-tournaments")
 
     page.goto(f"{live_server.url}/admin/tournaments/tournament/{tournament.pk}/change/?lang=ru")

@@ -1,7 +1,8 @@
 """A pasted list registered in a real browser: the preview, then the confirmation."""
 import pytest
 
-from tests.factories import PASSWORD, PlayerFactory, TournamentFactory, UserFactory
+from tests.browser import log_in_to_admin
+from tests.factories import PlayerFactory, TournamentFactory, UserFactory
 from tournaments.models import Registration
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]
@@ -13,11 +14,7 @@ def test_a_pasted_list_is_previewed_then_saved(live_server, browser_page):
     organiser = UserFactory(username="boss", is_superuser=True, is_staff=True)
     PlayerFactory(nickname="Ёжик")
     page = browser_page
-    page.goto(f"{live_server.url}/admin/login/?next=/admin/&lang=en")
-    page.fill("#id_username", organiser.username)
-    page.fill("#id_password", PASSWORD)
-    page.keyboard.press("Enter")
-    page.wait_for_url("**/admin/")
+    log_in_to_admin(page, live_server.url, organiser.username, lang="en")
     page.goto(f"{live_server.url}/admin/tournaments/tournament/{tournament.pk}/change/")
     page.click("text=Import registrations")
     page.fill("#id_text", "ежик\nЛиса\tАнна\tВолга\tКазань")
