@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from django.db import IntegrityError, transaction
 
-from console import control, core, replay_cache
+from console import control, core, replay_cache, timer
 from console.core.replay import refusal
 from console.models import ConsoleEvent, ConsoleLog
 from protocols.entry import ProtocolEntry, Reading, entry_from_game, players_for, read_entry
@@ -190,7 +190,10 @@ def _append(*, game: Game, index, event, user) -> Appended:
         holder = control.taken_over_by(locked_game)
 
         def view(**extra):
-            return view_of(log, played, taken_over_by=holder, **extra)
+            # with the stored timer of the turn it shows: an undo back to a running speech shows
+            # that speech's timer, not a fresh one (console/timer.py)
+            shown = view_of(log, played, taken_over_by=holder, **extra)
+            return {**shown, "clock": timer.timer_json(log, shown)}
 
         if not may_append_console(user, locked_game, taken_over=holder is not None):
             raise ConsoleTakenOver(view(may_append=False))

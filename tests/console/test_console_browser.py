@@ -236,3 +236,24 @@ def test_a_whole_game_by_taps_on_a_phone(live_server, browser_page):
     assert stored(cast.game) == events
     assert Game.objects.get(pk=cast.game.pk).result == "red"
     assert json.dumps(stored(cast.game))  # the log is plain JSON, as entered
+
+
+def test_an_undone_turn_goes_on_with_its_own_running_timer(live_server, browser_page):
+    """7.15 and 7.16.4: Enter pressed by mistake ends the mafia's minute; Backspace brings the
+    minute back still running where it was, not a fresh 1:00."""
+    cast = seat_roles(make_cast(), "g1_fiim_red_win.json")
+    page = browser_page
+    page.set_viewport_size(LAPTOP)
+    log_in(page, live_server.url, cast.judge)
+    open_screen(page, cast.game)
+    page.keyboard.press(" ")
+    page.wait_for_selector('#c-timer[data-running="true"]')
+    time.sleep(2.2)
+    page.keyboard.press("Enter")  # the sheriff's turn, by mistake: its own 20 s, not started
+    wait_index(page, 1)
+    assert page.get_attribute("#c-timer", "data-running") == "false" and page.inner_text("#c-time").endswith("0:20")
+    page.keyboard.press("Backspace")
+    wait_index(page, 2)
+    page.wait_for_selector('#c-timer[data-running="true"]')
+    assert 30 <= int(page.get_attribute("#c-timer", "data-remaining")) <= 58
+    assert page.get_attribute("#console", "data-phase") == "night0_mafia"

@@ -120,6 +120,24 @@ def test_the_next_turn_starts_from_its_full_length_and_a_stale_tab_is_told(clien
     assert clock(client, cast.game)["turn"] == "D1#2"  # seat 2's speech: day 1's second turn
 
 
+def test_an_undo_back_to_a_running_speech_answers_with_that_speechs_timer(client, cast):
+    """7.15 and 7.16.4: a timer is no event, and an undo restores the turn it undoes, so the
+    speech that was running keeps its deadline instead of starting a fresh minute."""
+    client.force_login(cast.judge)
+    for index in range(2):  # night 0 over; seat 1 speaks (D1#1)
+        post(client, cast.game, index, cast.events[index])
+    assert clock(client, cast.game)["turn"] == "D1#1"
+    timer(client, cast.game, {"action": "start", "turn": "D1#1"})
+    log = ConsoleLog.objects.get(game=cast.game)
+    log.timer_deadline = timezone.now() + datetime.timedelta(seconds=25)  # 35 s of the minute spoken
+    log.save(update_fields=["timer_deadline"])
+    ended = post(client, cast.game, 2, {"type": "next", "seat": 1}).json()["clock"]  # ended by mistake
+    assert ended["turn"] == "D1#2" and not ended["running"] and ended["remaining_ms"] == 60_000
+    back = post(client, cast.game, 3, {"type": "undo"}).json()["clock"]
+    assert back["turn"] == "D1#1" and back["running"] and 23_000 < back["remaining_ms"] <= 25_000
+    assert back == {**clock(client, cast.game), "now": back["now"], "remaining_ms": back["remaining_ms"]}
+
+
 @pytest.mark.parametrize("body, field", [({"action": "fly", "turn": "N0#1"}, "action"), ({"action": "start"}, "turn"),
                                          ({"action": "add", "turn": "N0#1", "seconds": "5"}, "seconds")])
 def test_a_bad_timer_request_names_its_field(client, cast, body, field):
