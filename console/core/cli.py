@@ -38,7 +38,19 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     code, out, err = run_replay(args.file)
     if out:
-        sys.stdout.write(out)
+        _write_utf8(sys.stdout, out)
     if err:
-        sys.stderr.write(err)
+        _write_utf8(sys.stderr, err)
     return code
+
+
+def _write_utf8(stream, text: str) -> None:
+    """JSON goes out as UTF-8 (RFC 8259 8.1) whatever the locale's encoding: a player's name or a
+    reason in Cyrillic must not turn an accepted log into a crash with exit status 1."""
+    buffer = getattr(stream, "buffer", None)
+    if buffer is None:
+        stream.write(text)
+        return
+    stream.flush()
+    buffer.write(text.encode("utf-8"))
+    buffer.flush()

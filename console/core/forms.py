@@ -84,8 +84,9 @@ def check_form(event) -> str:
     if not isinstance(kind, str) or kind not in FIELDS:
         raise Refused("EVENT_FORM")
     required, optional = FIELDS[kind]
-    if kind == "override" and event.get("what") in OVERRIDE_FIELDS:
-        required = {**required, **OVERRIDE_FIELDS[event["what"]]}
+    what = event.get("what")
+    if kind == "override" and isinstance(what, str) and what in OVERRIDE_FIELDS:
+        required = {**required, **OVERRIDE_FIELDS[what]}
     for name, test in required.items():
         if name not in event or not test(event[name]):
             raise Refused("EVENT_FORM")

@@ -77,6 +77,14 @@ def test_an_ill_formed_event_is_event_form(event):
     assert refused(doc) == (0, "EVENT_FORM", "7.17")
 
 
+@pytest.mark.parametrize("what", [["fouls"], {"result": "red"}, 3, None])
+def test_an_override_whose_what_is_not_a_text_is_event_form(what):
+    """7.17: a field of the wrong type is EVENT_FORM, the replay result says so (it does not crash
+    on a list or an object where ``what`` names one of the four overrides)."""
+    doc = document(events=[{"type": "override", "what": what, "reason": "x"}])
+    assert refused(doc) == (0, "EVENT_FORM", "7.17")
+
+
 def test_the_form_is_checked_before_the_log_is_closed():
     t = Table().push("override", what="result", result="draw", reason="awarded").push("end", result="draw")
     assert t.refuses("foul", seat="x") == ("EVENT_FORM", "7.17")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -121,3 +122,13 @@ def test_cli_not_json_exit_2(tmp_path, content):
 def test_cli_missing_file_exit_2(tmp_path):
     r = run("replay", str(tmp_path / "nope.json"))
     assert r.returncode == 2 and r.stdout == b""
+
+
+def test_cli_prints_utf8_json_whatever_the_locale(tmp_path):
+    """game-log.md: an accepted log prints its replay result as JSON with exit status 0, also when
+    the terminal's encoding is not UTF-8 (the judge's name in g4 is Cyrillic)."""
+    env = {**os.environ, "PYTHONIOENCODING": "ascii"}
+    r = subprocess.run([sys.executable, "-m", "console", "replay", str(DATA / "g4_mafclub_black_win.json")],
+                       capture_output=True, cwd=ROOT, timeout=60, env=env)
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout.decode("utf-8"))["mapped"]["game"]["judge"] == "Петров"
