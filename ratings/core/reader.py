@@ -12,7 +12,8 @@ points, penalties, fouls) are not the rating's business: ``python -m scoring che
 Order (spec/rating.md): files by ``tournament.date``; a file without a date keeps its place
 after the file given before it (it takes that file's date; one given first sorts first); equal
 dates keep the order given. Inside a file, games by (stage, round, table), a replay right
-after the game it replays. Annulled games are left out.
+after the game it replays (the replay of an annulled replay right after that one, whatever
+their own rounds and tables). Annulled games are left out.
 """
 from __future__ import annotations
 
@@ -135,21 +136,18 @@ class _FileReader:
             row = self._game(i, g, players, seen_ids)
             if row is not None:
                 read.append(row)
-        by_id = {gid: (key, result) for gid, key, result, _r, _s, _i in read}
+        by_id = {gid: (key, result, replay_of, index) for gid, key, result, replay_of, _s, index in read}
         order = []
-        for gid, key, result, replay_of, seats, index in read:
+        for gid, _key, result, replay_of, seats, _index in read:
             if replay_of is not None:
                 target = by_id.get(replay_of)
                 if target is None or target[1] != "annulled":
                     self.problem(f"game {gid}: replay_of", "must name an annulled game of this file")
                     continue
-                key = target[0] + (1,)
-            else:
-                key = key + (0,)
-            order.append((key, index, gid, result, seats))
-        order.sort(key=lambda row: (row[0], row[1]))
+            order.append((_playing_order(gid, by_id), gid, result, seats))
+        order.sort(key=lambda row: row[0])
         return tuple(RatedGame(self.source, gid, 0, None, seats, result)
-                     for _k, _i, gid, result, seats in order if result in RATED_RESULTS)
+                     for _k, gid, result, seats in order if result in RATED_RESULTS)
 
     def _game(self, i, g, players, seen_ids):
         if not isinstance(g, dict):
@@ -220,6 +218,28 @@ class _FileReader:
             self.problem(f"{where}: seats", "roles must be 6 red, 1 sheriff, 2 black, 1 don")
             return None
         return ordered
+
+
+def _playing_order(gid: str, by_id: dict) -> tuple:
+    """The sort key of a game in its file's playing order: a game by (stage, round, table),
+    then its place in the file; a replay right after the game it replays, and so down a
+    chain (the replay of an annulled replay right after that replay, whatever their own
+    rounds and tables). ``by_id``: game id -> ((stage, round, table), result, replay_of,
+    index in the file). A chain that comes back to itself stops there."""
+    chain = []
+    seen = set()
+    while True:
+        key, _result, replay_of, index = by_id[gid]
+        chain.append(index)
+        seen.add(gid)
+        target = by_id.get(replay_of) if replay_of is not None else None
+        if target is None or target[1] != "annulled" or replay_of in seen:
+            break
+        gid = replay_of
+    out = [*key, 0, chain.pop()]  # the first game of the chain, in its own place
+    while chain:
+        out += (1, chain.pop())  # each replay right after the game it replays
+    return tuple(out)
 
 
 def read_file(source: str, data: bytes | None = None) -> TournamentFile:

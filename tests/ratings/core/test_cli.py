@@ -163,3 +163,19 @@ def test_the_output_is_the_same_on_every_run(season):
                               capture_output=True, check=True).stdout
 
     assert once("1") == once("2")
+
+
+def test_the_replay_of_an_annulled_replay_comes_right_after_it_whatever_its_round(capsys, tmp_path):
+    # Q1-T1 annulled, replayed in round 5 (annulled again), that replay replayed in round 6:
+    # both replays belong right after Q1-T1, so the one rated game of the chain comes first
+    season = write_file(tmp_path / "chain.json", date="2026-03-01", games=[
+        ("Q1-T1", "qualifying", 1, 1, "annulled", table(A), None),
+        ("Q2-T1", "qualifying", 2, 1, "red", table(B), None),
+        ("Q5-T1", "qualifying", 5, 1, "annulled", table(A), "Q1-T1"),
+        ("Q3-T1", "qualifying", 3, 1, "black", table(B), None),
+        ("Q6-T1", "qualifying", 6, 1, "red", table(A), "Q5-T1"),
+        ("Q7-T1", "qualifying", 7, 1, "annulled", table(B), "Q7-T1"),  # names itself: no loop
+    ])
+    code, out, _ = run(capsys, "predict", str(season))
+    assert code == 0
+    assert [json.loads(line)["game"] for line in out.splitlines()] == ["Q6-T1", "Q2-T1", "Q3-T1"]
