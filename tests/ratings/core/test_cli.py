@@ -179,3 +179,29 @@ def test_the_replay_of_an_annulled_replay_comes_right_after_it_whatever_its_roun
     code, out, _ = run(capsys, "predict", str(season))
     assert code == 0
     assert [json.loads(line)["game"] for line in out.splitlines()] == ["Q6-T1", "Q2-T1", "Q3-T1"]
+
+
+def test_a_lone_surrogate_in_an_id_or_a_nickname_is_written_as_an_escape_not_a_crash(capsys, tmp_path):
+    # JSON may escape any code point, "\ud800" too; tournament-file.md does not refuse it
+    season = write_file(tmp_path / "s.json", games=[("G", "qualifying", 1, 1, "red", table(A), None)])
+    doc = json.loads(season.read_text(encoding="utf-8"))
+    doc["games"][0]["id"] = "G\ud800"
+    doc["players"][0]["nickname"] = "N\udfff"
+    season.write_text(json.dumps(doc), encoding="ascii")
+    code, out, _ = run(capsys, "predict", str(season))
+    assert code == 0 and json.loads(out) == {"file": str(season), "game": "G\ud800", "p_red": 0.5}
+    code, out, _ = run(capsys, "table", str(season))
+    assert code == 0 and {r["nickname"] for r in json.loads(out)["players"]} >= {"N\udfff"}
+    code, out, _ = run(capsys, "table", str(season), "--format", "table")
+    assert code == 0 and "N\\udfff" in out
+
+
+def test_a_path_given_in_bytes_that_are_not_utf8_is_named_not_a_crash(tmp_path):
+    folder = os.fsencode(tmp_path)
+    good = write_file(Path(os.fsdecode(folder + b"/\xff.json")), games=[("G", "qualifying", 1, 1, "red", table(A), None)])
+    missing = os.fsdecode(folder + b"/\xfe.json")
+    run_ = subprocess.run([sys.executable, "-m", "ratings", "predict", str(good)], cwd=ROOT, capture_output=True)
+    assert run_.returncode == 0 and json.loads(run_.stdout)["file"] == str(good)
+    run_ = subprocess.run([sys.executable, "-m", "ratings", "predict", missing], cwd=ROOT, capture_output=True)
+    assert run_.returncode == 2 and run_.stdout == b""
+    assert run_.stderr.startswith(folder + b"/\xfe.json: cannot read")
