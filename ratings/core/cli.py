@@ -9,7 +9,7 @@
 
 Exit 0; 2 with every problem on standard error and nothing on standard output when a file
 cannot be read or is not a tournament file the rating can use (reader.py), or the
-arguments are wrong (DATE not YYYY-MM-DD).
+arguments are wrong (DATE not an ISO 8601 date such as YYYY-MM-DD).
 """
 from __future__ import annotations
 

@@ -18,6 +18,7 @@ their own rounds and tables). Annulled games are left out.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
@@ -49,11 +50,29 @@ class TournamentFile:
     games: tuple[RatedGame, ...]
 
 
+_CALENDAR = re.compile(r"(\d{4})-?(\d{2})-?(\d{2})", re.ASCII)
+_WEEK = re.compile(r"(\d{4})-?W(\d{2})-?(\d)", re.ASCII)
+_ORDINAL = re.compile(r"(\d{4})-?(\d{3})", re.ASCII)
+
+
 def parse_date(text: str) -> date:
-    """An ISO 8601 calendar date (YYYY-MM-DD); ValueError otherwise."""
-    if not isinstance(text, str) or len(text) != 10:
+    """A day in ISO 8601's complete representations: a calendar date (2026-10-03 or
+    20261003), a week date (2026-W40-6 or 2026W406) or an ordinal date (2026-276 or
+    2026276); ValueError otherwise. Each form is either extended (with the hyphens) or
+    basic (without), never half of each."""
+    if not isinstance(text, str):
         raise ValueError(text)
-    return date.fromisoformat(text)
+    for pattern, build in ((_CALENDAR, date), (_WEEK, date.fromisocalendar), (_ORDINAL, _ordinal_date)):
+        match = pattern.fullmatch(text)
+        if match and text.count("-") in (0, len(match.groups()) - 1):
+            return build(*map(int, match.groups()))
+    raise ValueError(text)
+
+
+def _ordinal_date(year: int, day: int) -> date:
+    if not 1 <= day <= (date(year, 12, 31) - date(year, 1, 1)).days + 1:
+        raise ValueError(f"day {day} of {year}")
+    return date.fromordinal(date(year, 1, 1).toordinal() + day - 1)
 
 
 def _is_int(value) -> bool:
@@ -103,7 +122,7 @@ class _FileReader:
             try:
                 day = parse_date(t["date"])
             except (ValueError, TypeError):
-                self.problem("tournament.date", "must be a date YYYY-MM-DD")
+                self.problem("tournament.date", "must be an ISO 8601 date (YYYY-MM-DD, YYYYMMDD, YYYY-Www-D or YYYY-DDD)")
         return name, day
 
     def _players(self, players) -> dict[str, str]:

@@ -205,3 +205,25 @@ def test_a_path_given_in_bytes_that_are_not_utf8_is_named_not_a_crash(tmp_path):
     run_ = subprocess.run([sys.executable, "-m", "ratings", "predict", missing], cwd=ROOT, capture_output=True)
     assert run_.returncode == 2 and run_.stdout == b""
     assert run_.stderr.startswith(folder + b"/\xfe.json: cannot read")
+
+
+@pytest.mark.parametrize("written", ["2026-10-03", "20261003", "2026-W40-6", "2026W406", "2026-276", "2026276"])
+def test_a_date_in_any_complete_iso_8601_form_orders_the_file(capsys, tmp_path, written):
+    # tournament-file.md: the date is ISO 8601; these all name Saturday 3 October 2026
+    late = write_file(tmp_path / "late.json", date=written, games=[("G", "qualifying", 1, 1, "red", table(A), None)])
+    early = write_file(tmp_path / "early.json", date="2026-10-02", games=[("G", "qualifying", 1, 1, "red", table(A), None)])
+    code, out, err = run(capsys, "predict", str(late), str(early))
+    assert code == 0 and err == ""
+    assert [Path(json.loads(line)["file"]).name for line in out.splitlines()] == ["early.json", "late.json"]
+    code, out, _ = run(capsys, "table", str(late), str(early), "--at", "2026-10-02")
+    assert json.loads(out)["games"] == 1
+
+
+@pytest.mark.parametrize("written", ["2026-10", "2026-1003", "2026-10-03T10:00", "2026-02-30", "2026-366", 20261003])
+def test_a_date_that_is_not_a_day_of_iso_8601_is_named(capsys, tmp_path, written):
+    bad = write_file(tmp_path / "bad.json", date="2026-01-01", games=[("G", "qualifying", 1, 1, "red", table(A), None)])
+    doc = json.loads(bad.read_text(encoding="utf-8"))
+    doc["tournament"]["date"] = written
+    bad.write_text(json.dumps(doc), encoding="utf-8")
+    code, out, err = run(capsys, "predict", str(bad))
+    assert code == 2 and out == "" and f"{bad}: tournament.date: must be an ISO 8601 date" in err
