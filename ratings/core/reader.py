@@ -136,8 +136,8 @@ class _FileReader:
                 self.problem(where, "not an object")
                 continue
             pid, nick = p.get("id"), p.get("nickname")
-            if not isinstance(pid, str) or not pid:
-                self.problem(f"{where}.id", "missing or not a non-empty string")
+            if not isinstance(pid, str):  # an empty id is a string: tournament-file.md does not refuse it
+                self.problem(f"{where}.id", "missing or not a string")
                 continue
             if not isinstance(nick, str):
                 self.problem(f"{where}.nickname", "missing or not a string")
@@ -173,8 +173,8 @@ class _FileReader:
             self.problem(f"games[{i}]", "not an object")
             return None
         gid = g.get("id")
-        if not isinstance(gid, str) or not gid:
-            self.problem(f"games[{i}].id", "missing or not a non-empty string")
+        if not isinstance(gid, str):  # an empty id is a string, as for a player
+            self.problem(f"games[{i}].id", "missing or not a string")
             return None
         where = f"game {gid}"
         if gid in seen_ids:

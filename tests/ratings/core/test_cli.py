@@ -227,3 +227,15 @@ def test_a_date_that_is_not_a_day_of_iso_8601_is_named(capsys, tmp_path, written
     bad.write_text(json.dumps(doc), encoding="utf-8")
     code, out, err = run(capsys, "predict", str(bad))
     assert code == 2 and out == "" and f"{bad}: tournament.date: must be an ISO 8601 date" in err
+
+
+def test_an_empty_player_id_and_an_empty_game_id_are_ids_like_any_other(capsys, tmp_path):
+    # tournament-file.md refuses a repeated game id or an unknown player, not an empty one
+    players = ["", *A[1:]]
+    season = write_file(tmp_path / "s.json", games=[("", "qualifying", 1, 1, "red", table(players), None),
+                                                     ("G2", "qualifying", 2, 1, "black", table(players), None)])
+    code, out, err = run(capsys, "predict", str(season))
+    assert code == 0 and err == ""
+    assert [json.loads(line)["game"] for line in out.splitlines()] == ["", "G2"]
+    code, out, _ = run(capsys, "table", str(season))
+    assert {r["player"]: r["games"] for r in json.loads(out)["players"]}[""] == 2
