@@ -38,6 +38,12 @@ WORLDS = {
     "wide-skills": World(skill_sd=0.6, side_sd=0.1, drift_a_week=0.04),
     "narrow-skills": World(skill_sd=0.1, side_sd=0.05, role_sd=0.05, drift_a_week=0.005),
     "black-favoured": World(base=-0.2, side_sd=0.3, weights=(("red", 0.6), ("sheriff", 2.5), ("black", 1.0), ("don", 2.5))),
+    # Elo's world: team red's mean skill against team black's (a black seat weighs 7/3 of a red
+    # one), one skill a player whatever his side, 150 Elo points of spread (0.86 logits)
+    "team-averages": World(base=0.35, skill_sd=0.86, side_sd=0.0, role_sd=0.0, drift_a_week=0.01,
+                           weights=(("red", 1 / 7), ("sheriff", 1 / 7), ("black", 1 / 3), ("don", 1 / 3))),
+    # nobody is better than anybody: only red's base rate can be learned (no rating beats it)
+    "no-skill": World(skill_sd=0.0, side_sd=0.0, role_sd=0.0, drift_a_week=0.0),
 }
 
 

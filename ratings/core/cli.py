@@ -9,7 +9,7 @@
 
 Exit 0; 2 with every problem on standard error and nothing on standard output when a file
 cannot be read or is not a tournament file the rating can use (reader.py), or the
-arguments are wrong (DATE not YYYY-MM-DD).
+arguments are wrong (DATE not an ISO 8601 date such as YYYY-MM-DD).
 """
 from __future__ import annotations
 
@@ -46,9 +46,34 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _encode(text: str) -> bytes:
+    """UTF-8; a path given with bytes that are not UTF-8 comes back as those bytes, and any
+    other character UTF-8 cannot hold (a lone surrogate) as a backslash escape."""
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:
+        pass
+    try:
+        return text.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "backslashreplace")
+
+
 def _write(stream, text: str) -> None:
-    stream.buffer.write(text.encode("utf-8")) if hasattr(stream, "buffer") else stream.write(text)
+    stream.buffer.write(_encode(text)) if hasattr(stream, "buffer") else stream.write(text)
     stream.flush()
+
+
+def _json_line(obj) -> str:
+    """One JSON value; escaped to ASCII when it holds a character UTF-8 cannot encode (a lone
+    surrogate in a game id, or in a path given with bytes that are not UTF-8), so every line
+    stays valid JSON that reads back to the same strings."""
+    text = json.dumps(obj, ensure_ascii=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return json.dumps(obj, ensure_ascii=True)
+    return text
 
 
 def shown_probability(p: float) -> float:
@@ -68,8 +93,7 @@ def main(argv=None) -> int:
         lines = []
         for g in games:
             p = model.update(g)
-            lines.append(json.dumps({"file": g.source, "game": g.game_id, "p_red": shown_probability(p)},
-                                    ensure_ascii=False))
+            lines.append(_json_line({"file": g.source, "game": g.game_id, "p_red": shown_probability(p)}))
         _write(sys.stdout, "".join(line + "\n" for line in lines))
         return EXIT_OK
     last = None

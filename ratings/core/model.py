@@ -26,9 +26,10 @@ ratings do), per player h_i = s_i w_i (1, s_i), u_i = P_i h_i:
 
 and the same for b (feature 1) and for the weights. Then the update is made zero-sum: the
 sum of the ten overall skills' changes is removed, each player taking a share in proportion
-to his variance (the projection of a constrained Kalman filter), and b takes what that moved
-in this game's logit; the side parts are kept centred on the whole population the same way
-(their mean change goes to b, where it belongs: a shift of every d is a shift of b). So the
+to his variance (the projection of a constrained Kalman filter; b, independent of the
+players in the belief, is not touched by it); the side parts are kept centred on the whole
+population (their mean change goes to b, where it belongs: a shift of every d is a shift of
+b, and no forecast changes). So the
 mean skill of all players stays 0 for ever: no inflation, activity alone earns nothing.
 
 Shown: rating = skill - 2 x uncertainty (cautious), on Elo's scale (params.py).
@@ -187,7 +188,6 @@ class RatingModel:
             sum_paa += row[6]
             sum_w += abs(row[3])
         correction = gain * sum_u0 / sum_paa
-        moved = 0.0  # what the projection moves in this game's logit, given back to b
         sum_dd = 0.0
         players = self.players
         day = game.day
@@ -197,11 +197,10 @@ class RatingModel:
         pr = self.params
         shown_offset, shown_scale, margin = pr.shown_offset, pr.shown_scale, pr.shown_margin
         sqrt = math.sqrt
-        for st, pid, code, x, a, d, paa, pad, pdd, u0, u1 in rows:
+        for st, pid, code, _x, a, d, paa, pad, pdd, u0, u1 in rows:
             da = u0 * gain - paa * correction
             dd = u1 * gain - pad * correction
             red_team = code < 2
-            moved += x * (paa + pad if red_team else paa - pad) * correction
             sum_dd += dd
             if st is None:
                 st = [0.0, offset, 0.0, 0.0, 0.0, None, 0, 0, 0, 0, 0, 0, None, 0.0]
@@ -222,8 +221,9 @@ class RatingModel:
             elif red_won == red_team:
                 st[10] += 1  # WINS
 
-        # the side term
-        self.base += base_var * gain + moved
+        # the side term: its own Kalman step only (the projection above is onto a constraint on
+        # the players' skills, and b is independent of them in the belief, so it stays)
+        self.base += base_var * gain
         self.base_var = base_var - shrink * base_var * base_var
         # the weights (features: the skills before this game)
         omega = self.omega

@@ -12,11 +12,13 @@ points, penalties, fouls) are not the rating's business: ``python -m scoring che
 Order (spec/rating.md): files by ``tournament.date``; a file without a date keeps its place
 after the file given before it (it takes that file's date; one given first sorts first); equal
 dates keep the order given. Inside a file, games by (stage, round, table), a replay right
-after the game it replays. Annulled games are left out.
+after the game it replays (the replay of an annulled replay right after that one, whatever
+their own rounds and tables). Annulled games are left out.
 """
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
@@ -48,11 +50,29 @@ class TournamentFile:
     games: tuple[RatedGame, ...]
 
 
+_CALENDAR = re.compile(r"(\d{4})-?(\d{2})-?(\d{2})", re.ASCII)
+_WEEK = re.compile(r"(\d{4})-?W(\d{2})-?(\d)", re.ASCII)
+_ORDINAL = re.compile(r"(\d{4})-?(\d{3})", re.ASCII)
+
+
 def parse_date(text: str) -> date:
-    """An ISO 8601 calendar date (YYYY-MM-DD); ValueError otherwise."""
-    if not isinstance(text, str) or len(text) != 10:
+    """A day in ISO 8601's complete representations: a calendar date (2026-10-03 or
+    20261003), a week date (2026-W40-6 or 2026W406) or an ordinal date (2026-276 or
+    2026276); ValueError otherwise. Each form is either extended (with the hyphens) or
+    basic (without), never half of each."""
+    if not isinstance(text, str):
         raise ValueError(text)
-    return date.fromisoformat(text)
+    for pattern, build in ((_CALENDAR, date), (_WEEK, date.fromisocalendar), (_ORDINAL, _ordinal_date)):
+        match = pattern.fullmatch(text)
+        if match and text.count("-") in (0, len(match.groups()) - 1):
+            return build(*map(int, match.groups()))
+    raise ValueError(text)
+
+
+def _ordinal_date(year: int, day: int) -> date:
+    if not 1 <= day <= (date(year, 12, 31) - date(year, 1, 1)).days + 1:
+        raise ValueError(f"day {day} of {year}")
+    return date.fromordinal(date(year, 1, 1).toordinal() + day - 1)
 
 
 def _is_int(value) -> bool:
@@ -102,7 +122,7 @@ class _FileReader:
             try:
                 day = parse_date(t["date"])
             except (ValueError, TypeError):
-                self.problem("tournament.date", "must be a date YYYY-MM-DD")
+                self.problem("tournament.date", "must be an ISO 8601 date (YYYY-MM-DD, YYYYMMDD, YYYY-Www-D or YYYY-DDD)")
         return name, day
 
     def _players(self, players) -> dict[str, str]:
@@ -116,8 +136,8 @@ class _FileReader:
                 self.problem(where, "not an object")
                 continue
             pid, nick = p.get("id"), p.get("nickname")
-            if not isinstance(pid, str) or not pid:
-                self.problem(f"{where}.id", "missing or not a non-empty string")
+            if not isinstance(pid, str):  # an empty id is a string: tournament-file.md does not refuse it
+                self.problem(f"{where}.id", "missing or not a string")
                 continue
             if not isinstance(nick, str):
                 self.problem(f"{where}.nickname", "missing or not a string")
@@ -135,29 +155,26 @@ class _FileReader:
             row = self._game(i, g, players, seen_ids)
             if row is not None:
                 read.append(row)
-        by_id = {gid: (key, result) for gid, key, result, _r, _s, _i in read}
+        by_id = {gid: (key, result, replay_of, index) for gid, key, result, replay_of, _s, index in read}
         order = []
-        for gid, key, result, replay_of, seats, index in read:
+        for gid, _key, result, replay_of, seats, _index in read:
             if replay_of is not None:
                 target = by_id.get(replay_of)
                 if target is None or target[1] != "annulled":
                     self.problem(f"game {gid}: replay_of", "must name an annulled game of this file")
                     continue
-                key = target[0] + (1,)
-            else:
-                key = key + (0,)
-            order.append((key, index, gid, result, seats))
-        order.sort(key=lambda row: (row[0], row[1]))
+            order.append((_playing_order(gid, by_id), gid, result, seats))
+        order.sort(key=lambda row: row[0])
         return tuple(RatedGame(self.source, gid, 0, None, seats, result)
-                     for _k, _i, gid, result, seats in order if result in RATED_RESULTS)
+                     for _k, gid, result, seats in order if result in RATED_RESULTS)
 
     def _game(self, i, g, players, seen_ids):
         if not isinstance(g, dict):
             self.problem(f"games[{i}]", "not an object")
             return None
         gid = g.get("id")
-        if not isinstance(gid, str) or not gid:
-            self.problem(f"games[{i}].id", "missing or not a non-empty string")
+        if not isinstance(gid, str):  # an empty id is a string, as for a player
+            self.problem(f"games[{i}].id", "missing or not a string")
             return None
         where = f"game {gid}"
         if gid in seen_ids:
@@ -220,6 +237,28 @@ class _FileReader:
             self.problem(f"{where}: seats", "roles must be 6 red, 1 sheriff, 2 black, 1 don")
             return None
         return ordered
+
+
+def _playing_order(gid: str, by_id: dict) -> tuple:
+    """The sort key of a game in its file's playing order: a game by (stage, round, table),
+    then its place in the file; a replay right after the game it replays, and so down a
+    chain (the replay of an annulled replay right after that replay, whatever their own
+    rounds and tables). ``by_id``: game id -> ((stage, round, table), result, replay_of,
+    index in the file). A chain that comes back to itself stops there."""
+    chain = []
+    seen = set()
+    while True:
+        key, _result, replay_of, index = by_id[gid]
+        chain.append(index)
+        seen.add(gid)
+        target = by_id.get(replay_of) if replay_of is not None else None
+        if target is None or target[1] != "annulled" or replay_of in seen:
+            break
+        gid = replay_of
+    out = [*key, 0, chain.pop()]  # the first game of the chain, in its own place
+    while chain:
+        out += (1, chain.pop())  # each replay right after the game it replays
+    return tuple(out)
 
 
 def read_file(source: str, data: bytes | None = None) -> TournamentFile:

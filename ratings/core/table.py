@@ -65,7 +65,14 @@ def build_table(model: RatingModel, files: list[TournamentFile], *, day: date | 
 
 
 def dumps_table(doc: dict) -> str:
-    return json.dumps(doc, ensure_ascii=False, indent=1) + "\n"
+    """The document as JSON text; escaped to ASCII when it holds a character UTF-8 cannot
+    encode (a lone surrogate in a nickname or an id), so it stays valid JSON."""
+    text = json.dumps(doc, ensure_ascii=False, indent=1)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = json.dumps(doc, ensure_ascii=True, indent=1)
+    return text + "\n"
 
 
 def format_table(doc: dict) -> str:

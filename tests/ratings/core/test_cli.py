@@ -163,3 +163,79 @@ def test_the_output_is_the_same_on_every_run(season):
                               capture_output=True, check=True).stdout
 
     assert once("1") == once("2")
+
+
+def test_the_replay_of_an_annulled_replay_comes_right_after_it_whatever_its_round(capsys, tmp_path):
+    # Q1-T1 annulled, replayed in round 5 (annulled again), that replay replayed in round 6:
+    # both replays belong right after Q1-T1, so the one rated game of the chain comes first
+    season = write_file(tmp_path / "chain.json", date="2026-03-01", games=[
+        ("Q1-T1", "qualifying", 1, 1, "annulled", table(A), None),
+        ("Q2-T1", "qualifying", 2, 1, "red", table(B), None),
+        ("Q5-T1", "qualifying", 5, 1, "annulled", table(A), "Q1-T1"),
+        ("Q3-T1", "qualifying", 3, 1, "black", table(B), None),
+        ("Q6-T1", "qualifying", 6, 1, "red", table(A), "Q5-T1"),
+        ("Q7-T1", "qualifying", 7, 1, "annulled", table(B), "Q7-T1"),  # names itself: no loop
+    ])
+    code, out, _ = run(capsys, "predict", str(season))
+    assert code == 0
+    assert [json.loads(line)["game"] for line in out.splitlines()] == ["Q6-T1", "Q2-T1", "Q3-T1"]
+
+
+def test_a_lone_surrogate_in_an_id_or_a_nickname_is_written_as_an_escape_not_a_crash(capsys, tmp_path):
+    # JSON may escape any code point, "\ud800" too; tournament-file.md does not refuse it
+    season = write_file(tmp_path / "s.json", games=[("G", "qualifying", 1, 1, "red", table(A), None)])
+    doc = json.loads(season.read_text(encoding="utf-8"))
+    doc["games"][0]["id"] = "G\ud800"
+    doc["players"][0]["nickname"] = "N\udfff"
+    season.write_text(json.dumps(doc), encoding="ascii")
+    code, out, _ = run(capsys, "predict", str(season))
+    assert code == 0 and json.loads(out) == {"file": str(season), "game": "G\ud800", "p_red": 0.5}
+    code, out, _ = run(capsys, "table", str(season))
+    assert code == 0 and {r["nickname"] for r in json.loads(out)["players"]} >= {"N\udfff"}
+    code, out, _ = run(capsys, "table", str(season), "--format", "table")
+    assert code == 0 and "N\\udfff" in out
+
+
+def test_a_path_given_in_bytes_that_are_not_utf8_is_named_not_a_crash(tmp_path):
+    folder = os.fsencode(tmp_path)
+    good = write_file(Path(os.fsdecode(folder + b"/\xff.json")), games=[("G", "qualifying", 1, 1, "red", table(A), None)])
+    missing = os.fsdecode(folder + b"/\xfe.json")
+    run_ = subprocess.run([sys.executable, "-m", "ratings", "predict", str(good)], cwd=ROOT, capture_output=True)
+    assert run_.returncode == 0 and json.loads(run_.stdout)["file"] == str(good)
+    run_ = subprocess.run([sys.executable, "-m", "ratings", "predict", missing], cwd=ROOT, capture_output=True)
+    assert run_.returncode == 2 and run_.stdout == b""
+    assert run_.stderr.startswith(folder + b"/\xfe.json: cannot read")
+
+
+@pytest.mark.parametrize("written", ["2026-10-03", "20261003", "2026-W40-6", "2026W406", "2026-276", "2026276"])
+def test_a_date_in_any_complete_iso_8601_form_orders_the_file(capsys, tmp_path, written):
+    # tournament-file.md: the date is ISO 8601; these all name Saturday 3 October 2026
+    late = write_file(tmp_path / "late.json", date=written, games=[("G", "qualifying", 1, 1, "red", table(A), None)])
+    early = write_file(tmp_path / "early.json", date="2026-10-02", games=[("G", "qualifying", 1, 1, "red", table(A), None)])
+    code, out, err = run(capsys, "predict", str(late), str(early))
+    assert code == 0 and err == ""
+    assert [Path(json.loads(line)["file"]).name for line in out.splitlines()] == ["early.json", "late.json"]
+    code, out, _ = run(capsys, "table", str(late), str(early), "--at", "2026-10-02")
+    assert json.loads(out)["games"] == 1
+
+
+@pytest.mark.parametrize("written", ["2026-10", "2026-1003", "2026-10-03T10:00", "2026-02-30", "2026-366", 20261003])
+def test_a_date_that_is_not_a_day_of_iso_8601_is_named(capsys, tmp_path, written):
+    bad = write_file(tmp_path / "bad.json", date="2026-01-01", games=[("G", "qualifying", 1, 1, "red", table(A), None)])
+    doc = json.loads(bad.read_text(encoding="utf-8"))
+    doc["tournament"]["date"] = written
+    bad.write_text(json.dumps(doc), encoding="utf-8")
+    code, out, err = run(capsys, "predict", str(bad))
+    assert code == 2 and out == "" and f"{bad}: tournament.date: must be an ISO 8601 date" in err
+
+
+def test_an_empty_player_id_and_an_empty_game_id_are_ids_like_any_other(capsys, tmp_path):
+    # tournament-file.md refuses a repeated game id or an unknown player, not an empty one
+    players = ["", *A[1:]]
+    season = write_file(tmp_path / "s.json", games=[("", "qualifying", 1, 1, "red", table(players), None),
+                                                     ("G2", "qualifying", 2, 1, "black", table(players), None)])
+    code, out, err = run(capsys, "predict", str(season))
+    assert code == 0 and err == ""
+    assert [json.loads(line)["game"] for line in out.splitlines()] == ["", "G2"]
+    code, out, _ = run(capsys, "table", str(season))
+    assert {r["player"]: r["games"] for r in json.loads(out)["players"]}[""] == 2
