@@ -39,6 +39,8 @@ PROBLEM_TEXTS = {
     "extra_over_winner_limit": _("%(extra)s is over 0.70, the most for a player of the winning team"),
     "extra_needs_approval": _("%(extra)s is over 0.50: it needs the chief judge's approval"),
     "extra_over_loser_limit": _("%(extra)s is over 0.40, the most for a player of the losing team"),
+    "extra_over_loser_limit:annulled": _("%(extra)s is over 0.40, the most for any player of an annulled game, "
+                                         "where nobody won"),
     "unknown_penalty_clause": _("“%(value)s” is not a clause of 8.5"),
     "penalty_does_not_fit": _("clause %(penalty)s does not fit the role (%(role)s) and the result (%(result)s)"),
     "first_killed_out_of_range": _OUTSIDE_SEATS,

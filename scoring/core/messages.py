@@ -67,6 +67,8 @@ PROBLEMS = {
     "extra_over_winner_limit": "{extra} is over 0.70, the most for a winner (8.4.3)",
     "extra_needs_approval": "{extra} is over 0.50 without the chief judge's approval (8.4.3)",
     "extra_over_loser_limit": "{extra} is over 0.40, the most for a player of the losing team (8.4.4)",
+    "extra_over_loser_limit:annulled": ("{extra} is over 0.40, the most for any player of an annulled game, "
+                                        "where nobody won (8.4.4)"),
     "unknown_penalty_clause": _ONE_OF,
     "penalty_does_not_fit": ("{penalty} is for {penalty:penalty_fit}; this seat is a {role:role} "
                              "and the result is {result:outcome}"),

@@ -40,11 +40,9 @@ EXTRA_MAX_SUM = 100       # 8.4.2
 EXTRA_MAX_WINNER = 70     # 8.4.3
 EXTRA_NEEDS_APPROVAL = 50  # 8.4.3: 0.6 and 0.7 only with the chief judge's approval
 EXTRA_MAX_LOSER = 40      # 8.4.4
-# Decision: an annulled game (mafclub) has no winner and no loser, so tournament-file.md's
-# per-player limits ("a winner above 0.7 or above 0.5 without extra_approved, a loser above
-# 0.4") name nobody there: only the general limits apply (steps of 0.05, not negative, at
-# most 3 players, at most 1.0 in all). The file's "Validity" list is the complete list of
-# reasons to refuse a file; a check that is not on it must not refuse one.
+# RULES.md §4 (decision): in an annulled game (mafclub) nobody won, so every player's extra
+# points there follow the losing team's limits of 8.4: at most 0.40 each (EXTRA_MAX_LOSER), at
+# most 1.00 in all, at most 3 players, and no approval makes more possible.
 
 _ROLE_SET = frozenset(ROLES)
 _REMOVAL_SET = frozenset(REMOVALS)
@@ -196,7 +194,9 @@ def _check_extra(s, result, annulled, extras, add):
     if result == RESULT_DRAW:
         add(n, "extra", "extra_in_draw", {"extra": text}, "8.4.6")
         return
-    if annulled:  # no winner, no loser: no per-player limit (see EXTRA_MAX_LOSER)
+    if annulled:  # nobody won: the losing team's limit for everyone (RULES.md §4)
+        if cents > EXTRA_MAX_LOSER:
+            add(n, "extra", "extra_over_loser_limit", {"extra": text, "form": "annulled"}, "8.4.4")
         return
     team = team_of(s.role)
     if team is None or result not in ("red", "black"):
@@ -315,7 +315,7 @@ def extras_fit(cents, approved, red, black, result) -> bool:
     """8.4 for a table's extras in hundredths, seat by seat (``approved`` likewise, ``red``
     and ``black`` the teams' seat indexes): steps of 0.05, not negative, at most 3 players,
     at most 1.00 in all, none in a draw, a winner up to 0.70 (above 0.50 approved), a loser
-    up to 0.40; in an annulled game only the general limits."""
+    up to 0.40; in an annulled game everyone up to 0.40 (RULES.md §4)."""
     if not EXTRA_VALUES.issuperset(cents):
         return False  # negative, not in steps of 0.05, or over 1.00 on its own
     total = sum(cents)
@@ -324,8 +324,10 @@ def extras_fit(cents, approved, red, black, result) -> bool:
     if (total > EXTRA_MAX_SUM or len(cents) - cents.count(0) > EXTRA_MAX_PLAYERS
             or result == RESULT_DRAW):
         return False
-    if result == RESULT_ANNULLED or max(cents) <= EXTRA_MAX_LOSER:
+    if max(cents) <= EXTRA_MAX_LOSER:
         return True
+    if result == RESULT_ANNULLED:  # nobody won: the losing team's limit for everyone
+        return False
     winners, losers = (red, black) if result == "red" else (black, red)
     for i in winners:
         c = cents[i]

@@ -38,8 +38,8 @@ def game_docs(draw, gid, players, ruleset, round_no, table=1, violators=None,
         budget = 100
         for n in draw(st.lists(st.integers(0, 9), max_size=3, unique=True)):
             role = seats[n]["role"]
-            if result == "annulled":  # no winner, no loser: only the 1.00 per game
-                cap = 100
+            if result == "annulled":  # nobody won: the losing team's cap for all (RULES.md §4)
+                cap = 40
             else:
                 cap = 70 if _team(role) == result else 40
             cents = min(cap, budget, 5 * draw(st.integers(0, 14)))

@@ -87,8 +87,8 @@ def _decimal_value(draw, cents):
 @st.composite
 def seat_extras(draw, seats, result):
     """Judge's extra points within 8.4: <= 3 players, sum <= 1.00, steps of 0.05, a winner
-    <= 0.70 (> 0.50 only approved), a loser <= 0.40, none in a draw. An annulled game has no
-    winner or loser: only the general limits (kept <= 0.50 each here)."""
+    <= 0.70 (> 0.50 only approved), a loser <= 0.40, none in a draw. Nobody won an annulled
+    game: the losing team's <= 0.40 for everyone (RULES.md §4)."""
     if result == "draw":
         return {}
     how_many = draw(st.integers(0, 3))
@@ -99,7 +99,7 @@ def seat_extras(draw, seats, result):
     for i in chosen:
         role = seats[i]["role"]
         if result == "annulled":
-            cap = 50
+            cap = 40
         elif _team(role) == result:
             cap = 70
         else:

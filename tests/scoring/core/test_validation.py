@@ -1,4 +1,6 @@
 """Checks of games and tournaments (RULES.md §2–§4, tournament-file.md "Validity")."""
+import json
+
 import pytest
 
 from scoring.core.fileformat import parse_document, read_document
@@ -192,24 +194,46 @@ def test_annulled_extras_and_penalties():
     g = game("A", "annulled", seats={1: {"gross_violation": True},
                                      2: {"extra": "0.45"},
                                      3: {"penalties": [{"clause": "8.5.2", "reason": "r"}]}})
-    assert sorted(c for *_, c in one(g, ruleset="mafclub")) == ["penalty_does_not_fit"]
+    assert sorted(c for *_, c in one(g, ruleset="mafclub")) == ["extra_over_loser_limit", "penalty_does_not_fit"]
 
 
 @pytest.mark.parametrize("extras, expected", [
-    # nobody is a winner or a loser: no per-player cap, no approval needed
-    ({2: "1.0"}, []),
-    ({2: "0.7", 4: "0.3"}, []),
-    ({4: "0.95"}, []),
+    # nobody won: every player follows the losing team's limits of 8.4
+    ({2: "0.4", 4: "0.4"}, []),
+    ({2: "0.4", 4: "0.35", 7: "0.25"}, []),
+    ({2: "0.45"}, [("A", 2, "extra", "extra_over_loser_limit")]),
+    ({4: "0.95"}, [("A", 4, "extra", "extra_over_loser_limit")]),
+    ({2: "0.7", 4: "0.3"}, [("A", 2, "extra", "extra_over_loser_limit")]),
+    ({2: "1.0"}, [("A", 2, "extra", "extra_over_loser_limit")]),
     # the general limits still hold
-    ({2: "0.7", 4: "0.35"}, [("A", None, "extra", "extra_sum_over_limit")]),
+    ({2: "0.4", 4: "0.35", 7: "0.3"}, [("A", None, "extra", "extra_sum_over_limit")]),
     ({2: "0.1", 3: "0.1", 4: "0.1", 7: "0.1"}, [("A", None, "extra", "extra_too_many_players")]),
     ({2: "0.33"}, [("A", 2, "extra", "extra_not_in_steps")]),
     ({2: "-0.05"}, [("A", 2, "extra", "extra_negative")]),
 ])
-def test_extras_in_an_annulled_game_have_only_the_general_limits(extras, expected):
+def test_extras_in_an_annulled_game_follow_the_losing_teams_limits(extras, expected):
+    """RULES.md §4 (decision): in an annulled game nobody won, so the judge's extra points there
+    follow the losing team's limits of 8.4 for every player (<= 0.40 each, <= 1.00 in all, at
+    most 3 players); an approval does not lift them."""
     seats = {n: {"extra": e} for n, e in extras.items()}
     seats[1] = {"gross_violation": True}
     assert one(game("A", "annulled", seats=seats), ruleset="mafclub") == expected
+
+
+def test_an_annulled_games_extra_over_040_is_refused_by_the_command_line(tmp_path):
+    """RULES.md §4: 0.50 for a player of an annulled game is above the 0.40 everyone is held to
+    there, even with the chief judge's approval: standings exits 2, nothing on stdout."""
+    from scoring.core.cli import run_standings
+
+    games = [game("A", "annulled", seats={1: {"gross_violation": True},
+                                          2: {"extra": "0.5", "extra_approved": True}}),
+             game("AR", "red", table=2, replay_of="A")]
+    f = tmp_path / "t.json"
+    f.write_text(json.dumps(document(games, ruleset="mafclub")), encoding="utf-8")
+    code, out, err = run_standings(str(f))
+    assert (code, out) == (2, "")
+    assert err == ("game A, seat 2, extra: 0.50 is over 0.40, the most for any player of an "
+                   "annulled game, where nobody won (8.4.4)\n")
 
 
 def test_an_excluded_player_in_a_later_game_is_not_a_file_problem():
