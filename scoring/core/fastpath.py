@@ -25,7 +25,7 @@ Python loop over the seats costs several times more (bench/scoring.py).
 from __future__ import annotations
 
 from collections import Counter
-from itertools import compress
+from itertools import chain, compress
 from operator import attrgetter
 
 from .bounds import check_bounds
@@ -41,6 +41,7 @@ from .validation import (
     allows_annulled,
     extras_fit,
     first_killed_fits,
+    participants_problem,
     roles_fit,
     seat_marks_fit,
     table_fits,
@@ -91,6 +92,8 @@ def _standings(doc, stages) -> Standings:
     nicknames = {p.id: p.nickname for p in doc.players}
     sweep = _Sweep(doc.games, stages, allows_annulled(head.ruleset))
     rows = sweep.rows(nicknames)  # None where a seat names a player not in the list
+    if participants_problem(head.participants, sweep.seated_count()):
+        raise _Bail  # fewer participants than players seated (RULES.md §3): the careful path names it
     tables = sweep.tables
     ctx = ScoringContext(head, tables, ruleset, settings)
     ctx.k_cents, ctx.hard_result = difficulty_coefficient(
@@ -195,6 +198,10 @@ class _Sweep:
         if not seat_marks_fit(notable, result, annulled_allowed):
             raise _Bail
         return tuple(zip(notable, compress(cents, marked)))
+
+    def seated_count(self) -> int:
+        """How many distinct players sit in the file's games (every stage, annulled ones too)."""
+        return len(set(chain(self.seated, self.annulled, chain.from_iterable(self.unscored))))
 
     def rows(self, nicknames) -> dict[str, StandingRow]:
         """A row for every player of the ranked tables, with the tiebreaks' counts."""

@@ -162,6 +162,20 @@ def check_game(game: Game, ruleset: str, settings: Settings | None = None, *,
     return problems
 
 
+def _is_count(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def participants_problem(participants: int, seated: int) -> Problem | None:
+    """RULES.md §3 (decision): the participants, whose number decides whether K applies (8.7),
+    are never fewer than the ``seated`` distinct players of the tournament's games; a file that
+    says fewer is refused, naming the field."""
+    if participants < seated:
+        return Problem(None, None, "tournament.participants", "participants_below_seated",
+                       params={"participants": participants, "seated": seated}, clause="8.7")
+    return None
+
+
 def _check_seat_numbers_and_players(seats, add):
     seen_numbers = set()
     seen_players = set()
@@ -258,6 +272,9 @@ def check_tournament(t: Tournament, *, _known_game_ids=None) -> list[Problem]:
     # A repeated player id is not refused (a repeated game id is): the standings and the
     # importer take its last entry, as a JSON object does with a key.
     player_ids = {p.id for p in t.players}
+    if _is_count(t.participants):  # (a seat naming an unknown player is its own problem)
+        seated = {s.player for g in t.games for s in g.seats} & player_ids
+        problems.extend(filter(None, [participants_problem(t.participants, len(seated))]))
     settings = t.settings
     by_id: dict[str, Game] = {}
     for g in t.games:

@@ -99,9 +99,10 @@ def tournament_docs(draw, ruleset=None, min_games=1, max_games=10, participants=
     # nicknames are unique and not empty, as bounds.py wants them.
     text = st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00")
     nick = st.text(alphabet=text, max_size=8)
+    # the participants are never fewer than the players seated (RULES.md §3): those listed here
     head = {"name": "H", "ruleset": ruleset,
             "participants": participants if participants is not None
-            else draw(st.integers(10, 30)),
+            else max(n_players, draw(st.integers(10, 30))),
             "games_before_final": draw(st.integers(0, 12)),
             "lot_seed": draw(st.text(alphabet=text, max_size=6))}
     return {"format": "mafia-tournament/1", "tournament": head,

@@ -253,6 +253,9 @@ def tournament_docs(draw):
         if result == "annulled":
             annulled_ids.append(gid)
         games.append(game)
+    # the participants are never fewer than the players seated (RULES.md §3)
+    seated = {s["player"] for g in games for s in g["seats"]}
+    head["participants"] = max(head["participants"], len(seated))
     doc = {"format": "mafia-tournament/1", "tournament": head, "players": players,
            "games": draw(st.permutations(games))}
     return doc

@@ -265,6 +265,7 @@ def test_values_the_system_cannot_store_are_refused_naming_the_field():
     doc["players"].append({"id": "p99", "nickname": "Nick p01"})  # p01's nickname
     assert sorted(codes(doc), key=str) == sorted([
         (None, None, "tournament.participants", "out_of_range"),
+        (None, None, "tournament.participants", "participants_below_seated"),
         (None, None, "tournament.games_before_final", "out_of_range"),
         (None, None, "players[10].id", "empty_text"),
         (None, None, "players.nickname", "nickname_repeated"),
@@ -361,3 +362,36 @@ def test_a_broken_player_does_not_hide_the_games_problems():
         ("G", 1, "player", "unknown_player"),
         ("G", 2, "fouls", "fouls_out_of_range"),
     ], key=str)
+
+
+def test_participants_fewer_than_the_players_seated_are_refused():
+    """RULES.md §3 (decision, 8.7): the participants can never be fewer than the distinct
+    players seated in the tournament's games; a file that says fewer is refused, naming the
+    field. Counted over every game of the file: all stages, annulled games too."""
+    others = ["p01", "p02", "p11", "p04", "p05", "p06", "p07", "p08", "p09", "p10"]
+    games = [game("A", "annulled", seats={3: {"gross_violation": True}}),
+             game("AR", "red", table=2, replay_of="A", players=others, stage="qualifying"),
+             game("F", "black", stage="final", players=others)]
+    assert codes(document(games, ruleset="mafclub", participants=11)) == []
+    assert codes(document(games, ruleset="mafclub", participants=10)) == [
+        (None, None, "tournament.participants", "participants_below_seated")]
+    _, problems = read_document(document([game("G", "red")], participants=9))
+    assert [str(p) for p in problems] == [
+        "tournament.participants: 9 is fewer than the 10 players seated in the games; "
+        "the participants are never fewer (8.7)"]
+
+
+def test_participants_fewer_than_seated_make_standings_exit_2(tmp_path):
+    """RULES.md §3: 9 participants with 10 players at the table would switch K on (<= 20)
+    for a file that cannot be; standings refuses it (exit 2, nothing on stdout)."""
+    from scoring.core.cli import run_standings
+
+    f = tmp_path / "t.json"
+    games = [game("G", "red"), game("H", "red", round=2), game("I", "black", round=3)]
+    f.write_text(json.dumps(document(games, participants=9)), encoding="utf-8")
+    code, out, err = run_standings(str(f))
+    assert (code, out) == (2, "")
+    assert err.startswith("tournament.participants: 9 is fewer than the 10 players")
+    f.write_text(json.dumps(document(games, participants=10)), encoding="utf-8")
+    code, out, _ = run_standings(str(f))
+    assert code == 0 and json.loads(out)["k"] == "1.33"  # N = 3, n = 1: 1 + 0.5/1.5
