@@ -395,3 +395,19 @@ def test_participants_fewer_than_seated_make_standings_exit_2(tmp_path):
     f.write_text(json.dumps(document(games, participants=10)), encoding="utf-8")
     code, out, _ = run_standings(str(f))
     assert code == 0 and json.loads(out)["k"] == "1.33"  # N = 3, n = 1: 1 + 0.5/1.5
+
+
+def test_a_first_killed_without_its_named_list_is_refused():
+    """tournament-file.md: only extra, extra_approved, penalties, gross_violation, removed,
+    fouls, replay_of and judge have defaults; first_killed.named has none, so a first-killed
+    without it is a missing field (a first-killed who named nobody has "named": [])."""
+    from scoring.core.cli import standings_of_bytes
+
+    doc = document([game("G", "black", first_killed=(1, []))])
+    del doc["games"][0]["first_killed"]["named"]
+    _, problems = read_document(doc)
+    assert [str(p) for p in problems] == ["game G, first_killed.named: is required but missing"]
+    standings, lines = standings_of_bytes(json.dumps(doc).encode())
+    assert standings is None and lines == ["game G, first_killed.named: is required but missing"]
+    doc["games"][0]["first_killed"]["named"] = []
+    assert codes(doc) == []
