@@ -53,6 +53,8 @@ PROBLEM_TEXTS = {
     "game_id_repeated": _("game id %(game)s appears more than once"),
     "replay_of_unknown": _("names game %(game)s, which does not exist"),
     "replay_of_not_annulled": _("names game %(game)s, which is not annulled"),
+    "player_excluded": _("%(player)s was excluded from the tournament after causing a second replay (game %(game)s) "
+                         "and plays no later game"),
     "participants_below_seated": _("%(participants)s is fewer than the %(seated)s players seated in the games; "
                                    "the participants are never fewer"),
     # The scoring core: the shape of a tournament file (scoring/core/document_shape.py).

@@ -82,6 +82,8 @@ PROBLEMS = {
     "game_id_repeated": "game id {game} appears more than once",
     "replay_of_unknown": "names game {game}, which does not exist",
     "replay_of_not_annulled": "names game {game}, which is not annulled",
+    "player_excluded": ("{player} was excluded from the tournament after causing a second replay "
+                        "(game {game}) and plays no later game (003 item 10)"),
     "participants_below_seated": ("{participants} is fewer than the {seated} players seated in the games; "
                                   "the participants are never fewer (8.7)"),
     # document_shape.py: types and required fields

@@ -32,6 +32,7 @@ from .problems import Problem
 from .rules.penalties import penalty_fits
 from .rulesets import RULESETS as RULESET_DEFS
 from .settings import Settings
+from .standings import in_playing_order
 
 # 8.4 limits, in hundredths.
 EXTRA_STEP = 5            # steps of 0.05
@@ -285,9 +286,9 @@ def check_tournament(t: Tournament, *, _known_game_ids=None) -> list[Problem]:
         problems.extend(check_game(g, t.ruleset, settings, known_players=player_ids))
 
     # replay_of must name an existing annulled game, and nothing more: two replays of one
-    # game, or an annulled game naming itself, are not reasons to refuse a file. Nor is a
-    # player excluded after a second replay (003 item 10) who sits in a later game: the
-    # protocols (the Django side) keep them out, the file checker does not refuse.
+    # game, or an annulled game naming itself, are not reasons to refuse a file.
+    if _allows_annulled(t.ruleset):
+        problems.extend(excluded_player_problems(t.games))
     known = set(by_id) | set(_known_game_ids or ())
     for g in t.games:
         target_id = g.replay_of
@@ -301,6 +302,31 @@ def check_tournament(t: Tournament, *, _known_game_ids=None) -> list[Problem]:
             add(g.id, None, "replay_of", "replay_of_not_annulled", {"game": target_id})
     # What the tournament system cannot store (bounds.py): refused by `check` and the importer alike.
     problems.extend(check_bounds(t))
+    return problems
+
+
+def excluded_player_problems(games) -> list[Problem]:
+    """RULES.md §4 (decision; 003 item 10): a player who causes a second replay in the tournament
+    (the gross violation of a second annulled game) is excluded from the rest of it and plays no
+    later game: every seat of theirs in a game after that one, in playing order (the replay of
+    that game included), is refused. ``games``: every game of the tournament, any records with
+    the model's attributes."""
+    violations: dict[str, int] = {}
+    excluded: dict[str, str] = {}  # player -> the game of their second violation
+    problems = []
+    for g in in_playing_order(games, games):
+        if excluded:
+            for s in g.seats:
+                if s.player in excluded:
+                    problems.append(Problem(g.id, s.seat, "player", "player_excluded",
+                                            params={"player": s.player, "game": excluded[s.player]},
+                                            clause="003 item 10"))
+        if g.result == RESULT_ANNULLED:
+            for s in g.seats:
+                if s.gross_violation:
+                    k = violations[s.player] = violations.get(s.player, 0) + 1
+                    if k == 2:
+                        excluded[s.player] = g.id
     return problems
 
 

@@ -236,16 +236,30 @@ def test_an_annulled_games_extra_over_040_is_refused_by_the_command_line(tmp_pat
                    "annulled game, where nobody won (8.4.4)\n")
 
 
-def test_an_excluded_player_in_a_later_game_is_not_a_file_problem():
-    # 003 item 10 excludes a player after a second replay; the protocols enforce it, but it
-    # is not on tournament-file.md's list of reasons to refuse a file.
+def test_an_excluded_player_in_a_later_game_is_refused():
+    """RULES.md §4 (decision; 003 item 10): a player who causes a second replay is excluded and
+    plays no later game of the tournament; a protocol that seats them after the exclusion is
+    refused. p03 causes A's and B's replays: BR (the replay of B) and C may not seat p03."""
     others = ["p01", "p02", "p11", "p04", "p05", "p06", "p07", "p08", "p09", "p10"]
     games = [game("A", "annulled", round=1, seats={3: {"gross_violation": True}}),
              game("AR", "red", round=1, table=2, replay_of="A"),
              game("B", "annulled", round=2, seats={3: {"gross_violation": True}}),
              game("BR", "red", round=2, table=2, replay_of="B", players=others),
-             game("C", "red", round=3)]
-    assert codes(document(games, ruleset="mafclub")) == []
+             game("C", "red", round=3, players=others)]
+    assert codes(document(games, ruleset="mafclub")) == []  # p03 sits nowhere after B
+    games[3] = game("BR", "red", round=2, table=2, replay_of="B")
+    games[4] = game("C", "red", round=3)
+    _, problems = read_document(document(games, ruleset="mafclub"))
+    assert [str(p) for p in problems] == [
+        "game BR, seat 3, player: p03 was excluded from the tournament after causing a second "
+        "replay (game B) and plays no later game (003 item 10)",
+        "game C, seat 3, player: p03 was excluded from the tournament after causing a second "
+        "replay (game B) and plays no later game (003 item 10)"]
+    # the command line's standings refuse it too
+    from scoring.core.cli import standings_of_bytes
+
+    standings, lines = standings_of_bytes(json.dumps(document(games, ruleset="mafclub")).encode())
+    assert standings is None and lines == [str(p) for p in problems]
 
 
 def test_a_repeated_player_id_keeps_its_last_nickname():
