@@ -39,6 +39,8 @@ PROBLEM_TEXTS = {
     "extra_over_winner_limit": _("%(extra)s is over 0.70, the most for a player of the winning team"),
     "extra_needs_approval": _("%(extra)s is over 0.50: it needs the chief judge's approval"),
     "extra_over_loser_limit": _("%(extra)s is over 0.40, the most for a player of the losing team"),
+    "extra_over_loser_limit:annulled": _("%(extra)s is over 0.40, the most for any player of an annulled game, "
+                                         "where nobody won"),
     "unknown_penalty_clause": _("“%(value)s” is not a clause of 8.5"),
     "penalty_does_not_fit": _("clause %(penalty)s does not fit the role (%(role)s) and the result (%(result)s)"),
     "first_killed_out_of_range": _OUTSIDE_SEATS,
@@ -51,6 +53,10 @@ PROBLEM_TEXTS = {
     "game_id_repeated": _("game id %(game)s appears more than once"),
     "replay_of_unknown": _("names game %(game)s, which does not exist"),
     "replay_of_not_annulled": _("names game %(game)s, which is not annulled"),
+    "player_excluded": _("%(player)s was excluded from the tournament after causing a second replay (game %(game)s) "
+                         "and plays no later game"),
+    "participants_below_seated": _("%(participants)s is fewer than the %(seated)s players seated in the games; "
+                                   "the participants are never fewer"),
     # The scoring core: the shape of a tournament file (scoring/core/document_shape.py).
     "missing_field": _("is required but missing"),
     "missing_field:first_killed": _("is required (empty for a miss on the first shooting night)"),

@@ -247,7 +247,7 @@ class DocumentReader:
                 self.game_ids.add(gid)
                 first_killed = None
                 if fk is not None:
-                    named = fk.get("named", ())
+                    named = fk.get("named")
                     seat = fk.get("seat")
                     if (type(seat) is int and type(named) is list
                             and all(type(n) is int for n in named)):
@@ -326,8 +326,8 @@ class DocumentReader:
                          {"expected": "dict", "nullable": True, "got": _type_name(fk)})
             return None
         ok, seat = self.require(fk, "seat", "int", name, None, "first_killed.seat")
-        ok_n, named = self.require(fk, "named", "list", name, None, "first_killed.named",
-                                   default=[])
+        # tournament-file.md gives ``named`` no default: a first-killed who named nobody has [].
+        ok_n, named = self.require(fk, "named", "list", name, None, "first_killed.named")
         if ok_n:
             for value in named:
                 if isinstance(value, bool) or not isinstance(value, int):
@@ -457,7 +457,7 @@ class SeatRecord(msgspec.Struct, gc=False):
 
 class FirstKilledRecord(msgspec.Struct, gc=False):
     seat: int
-    named: list[int] = []
+    named: list[int]  # required ([] when nobody is named): tournament-file.md gives no default
 
 
 class GameRecord(msgspec.Struct, gc=False):

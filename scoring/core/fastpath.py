@@ -25,7 +25,7 @@ Python loop over the seats costs several times more (bench/scoring.py).
 from __future__ import annotations
 
 from collections import Counter
-from itertools import compress
+from itertools import chain, compress
 from operator import attrgetter
 
 from .bounds import check_bounds
@@ -39,8 +39,10 @@ from .standings import COMPONENT_INDEX, StandingRow, Standings, sum_up
 from .tiebreaks import rank
 from .validation import (
     allows_annulled,
+    excluded_player_problems,
     extras_fit,
     first_killed_fits,
+    participants_problem,
     roles_fit,
     seat_marks_fit,
     table_fits,
@@ -54,6 +56,7 @@ class _Bail(Exception):
 _SEAT = attrgetter("seat", "player", "role", "fouls", "removed", "extra", "extra_approved",
                    "penalties", "gross_violation")
 _ID = attrgetter("id")
+_RESULT = attrgetter("result")
 # A plain table, field by field: removed, extra, extra_approved, penalties, gross_violation.
 _PLAIN = [(value,) * 10 for value in (None, "0", False, None, False)]
 _NONE = (None,) * 10
@@ -91,6 +94,10 @@ def _standings(doc, stages) -> Standings:
     nicknames = {p.id: p.nickname for p in doc.players}
     sweep = _Sweep(doc.games, stages, allows_annulled(head.ruleset))
     rows = sweep.rows(nicknames)  # None where a seat names a player not in the list
+    if participants_problem(head.participants, sweep.seated_count()):
+        raise _Bail  # fewer participants than players seated (RULES.md §3): the careful path names it
+    if sweep.annulled_seen and excluded_player_problems(doc.games):
+        raise _Bail  # a player excluded after a second replay plays again (RULES.md §4)
     tables = sweep.tables
     ctx = ScoringContext(head, tables, ruleset, settings)
     ctx.k_cents, ctx.hard_result = difficulty_coefficient(
@@ -113,6 +120,8 @@ class _Sweep:
         self.tables = tables = []
         self.seated, self.winners, self.captains = seated, winners, captains = [], [], []
         self.first_killed, self.annulled, self.unscored = [], [], []
+        # any annulled game at all, in any stage (then RULES.md §4's exclusions are checked)
+        self.annulled_seen = RESULT_ANNULLED in map(_RESULT, games)
         wanted = _STAGE_SET if stages is None else frozenset(stages)
         by_id = {}
         known_roles, arrangement_of = Arrangement._cache.get, Arrangement.of
@@ -195,6 +204,10 @@ class _Sweep:
         if not seat_marks_fit(notable, result, annulled_allowed):
             raise _Bail
         return tuple(zip(notable, compress(cents, marked)))
+
+    def seated_count(self) -> int:
+        """How many distinct players sit in the file's games (every stage, annulled ones too)."""
+        return len(set(chain(self.seated, self.annulled, chain.from_iterable(self.unscored))))
 
     def rows(self, nicknames) -> dict[str, StandingRow]:
         """A row for every player of the ranked tables, with the tiebreaks' counts."""

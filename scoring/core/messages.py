@@ -67,6 +67,8 @@ PROBLEMS = {
     "extra_over_winner_limit": "{extra} is over 0.70, the most for a winner (8.4.3)",
     "extra_needs_approval": "{extra} is over 0.50 without the chief judge's approval (8.4.3)",
     "extra_over_loser_limit": "{extra} is over 0.40, the most for a player of the losing team (8.4.4)",
+    "extra_over_loser_limit:annulled": ("{extra} is over 0.40, the most for any player of an annulled game, "
+                                        "where nobody won (8.4.4)"),
     "unknown_penalty_clause": _ONE_OF,
     "penalty_does_not_fit": ("{penalty} is for {penalty:penalty_fit}; this seat is a {role:role} "
                              "and the result is {result:outcome}"),
@@ -80,6 +82,10 @@ PROBLEMS = {
     "game_id_repeated": "game id {game} appears more than once",
     "replay_of_unknown": "names game {game}, which does not exist",
     "replay_of_not_annulled": "names game {game}, which is not annulled",
+    "player_excluded": ("{player} was excluded from the tournament after causing a second replay "
+                        "(game {game}) and plays no later game (003 item 10)"),
+    "participants_below_seated": ("{participants} is fewer than the {seated} players seated in the games; "
+                                  "the participants are never fewer (8.7)"),
     # document_shape.py: types and required fields
     "missing_field": "is required but missing",
     "missing_field:first_killed": "is required (null for a miss on the first shooting night)",

@@ -17,6 +17,7 @@ from .model import (
     DON,
     RESULT_ANNULLED,
     SHERIFF,
+    STAGE_ORDER,
     STAGES,
     Tournament,
 )
@@ -132,7 +133,8 @@ class ExplanationLine(NamedTuple):
 
 def in_playing_order(games: list, every: list) -> list:
     """``games`` in playing order: stage, round, table, and at one table a replay after the game it
-    replays (its ``replay_of`` chain through ``every`` game of the tournament), then the id."""
+    replays (its ``replay_of`` chain through ``every`` game of the tournament), then the id.
+    Any records with those attributes will do (model Games, the command line's decoded ones)."""
     by_id = {g.id: g for g in every}
 
     def replays_before(game) -> int:
@@ -143,7 +145,8 @@ def in_playing_order(games: list, every: list) -> list:
             count += 1
         return count
 
-    return sorted(games, key=lambda g: (*g.order_key[:3], replays_before(g), g.id))
+    return sorted(games, key=lambda g: (STAGE_ORDER.get(g.stage, 3), g.round, g.table,
+                                        replays_before(g), g.id))
 
 
 def select_games(t: Tournament, stages=None) -> list:

@@ -32,6 +32,7 @@ from .problems import Problem
 from .rules.penalties import penalty_fits
 from .rulesets import RULESETS as RULESET_DEFS
 from .settings import Settings
+from .standings import in_playing_order
 
 # 8.4 limits, in hundredths.
 EXTRA_STEP = 5            # steps of 0.05
@@ -40,11 +41,9 @@ EXTRA_MAX_SUM = 100       # 8.4.2
 EXTRA_MAX_WINNER = 70     # 8.4.3
 EXTRA_NEEDS_APPROVAL = 50  # 8.4.3: 0.6 and 0.7 only with the chief judge's approval
 EXTRA_MAX_LOSER = 40      # 8.4.4
-# Decision: an annulled game (mafclub) has no winner and no loser, so tournament-file.md's
-# per-player limits ("a winner above 0.7 or above 0.5 without extra_approved, a loser above
-# 0.4") name nobody there: only the general limits apply (steps of 0.05, not negative, at
-# most 3 players, at most 1.0 in all). The file's "Validity" list is the complete list of
-# reasons to refuse a file; a check that is not on it must not refuse one.
+# RULES.md §4 (decision): in an annulled game (mafclub) nobody won, so every player's extra
+# points there follow the losing team's limits of 8.4: at most 0.40 each (EXTRA_MAX_LOSER), at
+# most 1.00 in all, at most 3 players, and no approval makes more possible.
 
 _ROLE_SET = frozenset(ROLES)
 _REMOVAL_SET = frozenset(REMOVALS)
@@ -164,6 +163,20 @@ def check_game(game: Game, ruleset: str, settings: Settings | None = None, *,
     return problems
 
 
+def _is_count(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def participants_problem(participants: int, seated: int) -> Problem | None:
+    """RULES.md §3 (decision): the participants, whose number decides whether K applies (8.7),
+    are never fewer than the ``seated`` distinct players of the tournament's games; a file that
+    says fewer is refused, naming the field."""
+    if participants < seated:
+        return Problem(None, None, "tournament.participants", "participants_below_seated",
+                       params={"participants": participants, "seated": seated}, clause="8.7")
+    return None
+
+
 def _check_seat_numbers_and_players(seats, add):
     seen_numbers = set()
     seen_players = set()
@@ -196,7 +209,9 @@ def _check_extra(s, result, annulled, extras, add):
     if result == RESULT_DRAW:
         add(n, "extra", "extra_in_draw", {"extra": text}, "8.4.6")
         return
-    if annulled:  # no winner, no loser: no per-player limit (see EXTRA_MAX_LOSER)
+    if annulled:  # nobody won: the losing team's limit for everyone (RULES.md §4)
+        if cents > EXTRA_MAX_LOSER:
+            add(n, "extra", "extra_over_loser_limit", {"extra": text, "form": "annulled"}, "8.4.4")
         return
     team = team_of(s.role)
     if team is None or result not in ("red", "black"):
@@ -258,6 +273,9 @@ def check_tournament(t: Tournament, *, _known_game_ids=None) -> list[Problem]:
     # A repeated player id is not refused (a repeated game id is): the standings and the
     # importer take its last entry, as a JSON object does with a key.
     player_ids = {p.id for p in t.players}
+    if _is_count(t.participants):  # (a seat naming an unknown player is its own problem)
+        seated = {s.player for g in t.games for s in g.seats} & player_ids
+        problems.extend(filter(None, [participants_problem(t.participants, len(seated))]))
     settings = t.settings
     by_id: dict[str, Game] = {}
     for g in t.games:
@@ -268,9 +286,9 @@ def check_tournament(t: Tournament, *, _known_game_ids=None) -> list[Problem]:
         problems.extend(check_game(g, t.ruleset, settings, known_players=player_ids))
 
     # replay_of must name an existing annulled game, and nothing more: two replays of one
-    # game, or an annulled game naming itself, are not reasons to refuse a file. Nor is a
-    # player excluded after a second replay (003 item 10) who sits in a later game: the
-    # protocols (the Django side) keep them out, the file checker does not refuse.
+    # game, or an annulled game naming itself, are not reasons to refuse a file.
+    if _allows_annulled(t.ruleset):
+        problems.extend(excluded_player_problems(t.games))
     known = set(by_id) | set(_known_game_ids or ())
     for g in t.games:
         target_id = g.replay_of
@@ -284,6 +302,31 @@ def check_tournament(t: Tournament, *, _known_game_ids=None) -> list[Problem]:
             add(g.id, None, "replay_of", "replay_of_not_annulled", {"game": target_id})
     # What the tournament system cannot store (bounds.py): refused by `check` and the importer alike.
     problems.extend(check_bounds(t))
+    return problems
+
+
+def excluded_player_problems(games) -> list[Problem]:
+    """RULES.md §4 (decision; 003 item 10): a player who causes a second replay in the tournament
+    (the gross violation of a second annulled game) is excluded from the rest of it and plays no
+    later game: every seat of theirs in a game after that one, in playing order (the replay of
+    that game included), is refused. ``games``: every game of the tournament, any records with
+    the model's attributes."""
+    violations: dict[str, int] = {}
+    excluded: dict[str, str] = {}  # player -> the game of their second violation
+    problems = []
+    for g in in_playing_order(games, games):
+        if excluded:
+            for s in g.seats:
+                if s.player in excluded:
+                    problems.append(Problem(g.id, s.seat, "player", "player_excluded",
+                                            params={"player": s.player, "game": excluded[s.player]},
+                                            clause="003 item 10"))
+        if g.result == RESULT_ANNULLED:
+            for s in g.seats:
+                if s.gross_violation:
+                    k = violations[s.player] = violations.get(s.player, 0) + 1
+                    if k == 2:
+                        excluded[s.player] = g.id
     return problems
 
 
@@ -315,7 +358,7 @@ def extras_fit(cents, approved, red, black, result) -> bool:
     """8.4 for a table's extras in hundredths, seat by seat (``approved`` likewise, ``red``
     and ``black`` the teams' seat indexes): steps of 0.05, not negative, at most 3 players,
     at most 1.00 in all, none in a draw, a winner up to 0.70 (above 0.50 approved), a loser
-    up to 0.40; in an annulled game only the general limits."""
+    up to 0.40; in an annulled game everyone up to 0.40 (RULES.md §4)."""
     if not EXTRA_VALUES.issuperset(cents):
         return False  # negative, not in steps of 0.05, or over 1.00 on its own
     total = sum(cents)
@@ -324,8 +367,10 @@ def extras_fit(cents, approved, red, black, result) -> bool:
     if (total > EXTRA_MAX_SUM or len(cents) - cents.count(0) > EXTRA_MAX_PLAYERS
             or result == RESULT_DRAW):
         return False
-    if result == RESULT_ANNULLED or max(cents) <= EXTRA_MAX_LOSER:
+    if max(cents) <= EXTRA_MAX_LOSER:
         return True
+    if result == RESULT_ANNULLED:  # nobody won: the losing team's limit for everyone
+        return False
     winners, losers = (red, black) if result == "red" else (black, red)
     for i in winners:
         c = cents[i]

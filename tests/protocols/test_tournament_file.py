@@ -145,6 +145,8 @@ def test_a_replay_of_a_replay_imports_whatever_its_id(tmp_path):
     first["result"] = "annulled"
     first["seats"][0]["gross_violation"] = True
     replay = {**copy.deepcopy(first), "id": "Z-replay", "replay_of": first["id"]}
+    # another player causes the second annulment: two by one player would exclude him (RULES.md §4)
+    replay["seats"][0]["gross_violation"], replay["seats"][1]["gross_violation"] = False, True
     again = {**played, "id": "A-replay", "replay_of": "Z-replay"}
     document["games"][1:1] = [again, replay]
     source = tmp_path / "replays.json"

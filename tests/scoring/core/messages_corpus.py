@@ -52,7 +52,7 @@ def _mafclub() -> dict:
     games.append(game("M7", "annulled", round=16, seats={3: {"gross_violation": True}}))
     games.append(game("M7R", "annulled", round=16, table=2, replay_of="M7", players=OTHERS,
                       seats={3: {"gross_violation": True}}))
-    games.append(game("M7RR", "draw", round=16, table=3, replay_of="M7R"))
+    games.append(game("M7RR", "draw", round=16, table=3, replay_of="M7R", players=OTHERS))
     return document(games, ruleset="mafclub", participants=30)
 
 
@@ -201,6 +201,10 @@ def corpus_problems() -> list[tuple[str, list]]:
     # mafclub: an annulled game without its violator, replays of a game that is not annulled
     read("links", document([game("A", "annulled"), game("B", "red", replay_of="C", round=2), game("C", "red", round=3)],
                            ruleset="mafclub"))
+    # mafclub: a player excluded after a second replay seated again (RULES.md §4)
+    read("excluded player", document([game("A", "annulled", seats={3: {"gross_violation": True}}),
+                                      game("B", "annulled", round=2, seats={3: {"gross_violation": True}}),
+                                      game("C", "red", round=3)], ruleset="mafclub"))
     read("unknown player", document([game("A", "red", seats={3: {"player": "nobody"}})], players=P[:10]))
     read("gross violation not annulled",
          document([game("A", "red", seats={3: {"gross_violation": True}})], ruleset="mafclub"))

@@ -38,8 +38,8 @@ def game_docs(draw, gid, players, ruleset, round_no, table=1, violators=None,
         budget = 100
         for n in draw(st.lists(st.integers(0, 9), max_size=3, unique=True)):
             role = seats[n]["role"]
-            if result == "annulled":  # no winner, no loser: only the 1.00 per game
-                cap = 100
+            if result == "annulled":  # nobody won: the losing team's cap for all (RULES.md §4)
+                cap = 40
             else:
                 cap = 70 if _team(role) == result else 40
             cents = min(cap, budget, 5 * draw(st.integers(0, 14)))
@@ -99,11 +99,49 @@ def tournament_docs(draw, ruleset=None, min_games=1, max_games=10, participants=
     # nicknames are unique and not empty, as bounds.py wants them.
     text = st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00")
     nick = st.text(alphabet=text, max_size=8)
+    # the participants are never fewer than the players seated (RULES.md §3): those listed here
     head = {"name": "H", "ruleset": ruleset,
             "participants": participants if participants is not None
-            else draw(st.integers(10, 30)),
+            else max(n_players, draw(st.integers(10, 30))),
             "games_before_final": draw(st.integers(0, 12)),
             "lot_seed": draw(st.text(alphabet=text, max_size=6))}
     return {"format": "mafia-tournament/1", "tournament": head,
             "players": [{"id": p, "nickname": f"{p} {draw(nick)}"} for p in players],
             "games": games}
+
+
+def keep_the_excluded_out(doc: dict) -> dict:
+    """RULES.md §4: a player who causes a second replay plays no later game. In every game after
+    that one (in playing order) such a player's seat goes to a player who is not at that table
+    and not excluded (a new one if need be); the participants follow the players seated."""
+    from scoring.core.standings import in_playing_order
+
+    class _G:  # the attributes in_playing_order reads
+        def __init__(self, d):
+            self.d, self.id, self.stage, self.round, self.table = d, d["id"], d["stage"], d["round"], d["table"]
+            self.replay_of = d.get("replay_of")
+
+    ids = [p["id"] for p in doc["players"]]
+    violations: dict[str, int] = {}
+    excluded: set[str] = set()
+    wrapped = [_G(g) for g in doc["games"]]
+    for w in in_playing_order(wrapped, wrapped):
+        g = w.d
+        for s in g["seats"]:
+            if s["player"] in excluded:
+                here = {t["player"] for t in g["seats"]}
+                free = [p for p in ids if p not in here and p not in excluded]
+                if not free:
+                    free = [f"x{len(ids):02d}"]
+                    ids.append(free[0])
+                    doc["players"].append({"id": free[0], "nickname": f"{free[0]} new"})
+                s["player"] = free[0]
+        if g["result"] == "annulled":
+            for s in g["seats"]:
+                if s.get("gross_violation"):
+                    violations[s["player"]] = violations.get(s["player"], 0) + 1
+                    if violations[s["player"]] == 2:
+                        excluded.add(s["player"])
+    seated = {s["player"] for g in doc["games"] for s in g["seats"]}
+    doc["tournament"]["participants"] = max(doc["tournament"]["participants"], len(seated))
+    return doc

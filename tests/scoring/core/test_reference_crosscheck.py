@@ -21,6 +21,7 @@ from scoring.core.standings import compute_standings
 from scoring.core.validation import check_tournament
 
 from .reference import reference_standings
+from .strategies import keep_the_excluded_out
 
 SPEC = Path("/work/shared/spec")
 if not SPEC.is_dir():  # pragma: no cover - the copy kept with the tests
@@ -87,8 +88,8 @@ def _decimal_value(draw, cents):
 @st.composite
 def seat_extras(draw, seats, result):
     """Judge's extra points within 8.4: <= 3 players, sum <= 1.00, steps of 0.05, a winner
-    <= 0.70 (> 0.50 only approved), a loser <= 0.40, none in a draw. An annulled game has no
-    winner or loser: only the general limits (kept <= 0.50 each here)."""
+    <= 0.70 (> 0.50 only approved), a loser <= 0.40, none in a draw. Nobody won an annulled
+    game: the losing team's <= 0.40 for everyone (RULES.md §4)."""
     if result == "draw":
         return {}
     how_many = draw(st.integers(0, 3))
@@ -99,7 +100,7 @@ def seat_extras(draw, seats, result):
     for i in chosen:
         role = seats[i]["role"]
         if result == "annulled":
-            cap = 50
+            cap = 40
         elif _team(role) == result:
             cap = 70
         else:
@@ -253,9 +254,12 @@ def tournament_docs(draw):
         if result == "annulled":
             annulled_ids.append(gid)
         games.append(game)
+    # the participants are never fewer than the players seated (RULES.md §3)
+    seated = {s["player"] for g in games for s in g["seats"]}
+    head["participants"] = max(head["participants"], len(seated))
     doc = {"format": "mafia-tournament/1", "tournament": head, "players": players,
            "games": draw(st.permutations(games))}
-    return doc
+    return keep_the_excluded_out(doc)  # RULES.md §4: no game after a player's second replay
 
 
 selections = st.one_of(
@@ -316,7 +320,8 @@ def test_k_is_rounded_half_up_on_an_exact_tie():
 
 def test_mafclub_second_violation_and_escalation_on_one_player():
     # p01 first-killed as red in three black wins (0 + 0.5 + 1.0) and causes two annulments
-    # (-3, then -3 - 2); p02 is removed in an annulled game it did not cause (-0.5 kept).
+    # (-3, then -3 - 2), after which p11 takes seat 1 in the replay Q6 (RULES.md §4: p01 is
+    # excluded); p02 is removed in an annulled game it did not cause (-0.5 kept).
     # K applies under mafclub too: 4 played games, red 1, black 3: K = 1 + (2 - 1)/2 = 1.50 for
     # the red win of Q6.
     fk = {"seat": 1, "named": [8, 9, 10]}
@@ -327,15 +332,16 @@ def test_mafclub_second_violation_and_escalation_on_one_player():
         g["seats"][0]["removed"] = "disqualifying_foul"
         g["seats"][1]["removed"] = "disqualifying_foul"
         games.append(g)
-    games.append(dict(_plain_game("Q6", "qualifying", 6, "red", PLAYERS), replay_of="Q5"))
+    games.append(dict(_plain_game("Q6", "qualifying", 6, "red", ["p11"] + PLAYERS[1:]), replay_of="Q5"))
     doc = _plain_doc(games, ruleset="mafclub")
     ref = reference_standings(doc)
     assert ref["k"] == "1.50"
     p01 = next(r for r in ref["standings"] if r["player"] == "p01")
-    assert p01["breakdown"] == {"win": "1.50", "compensation": "1.50", "removal": "0.00",
+    assert p01["breakdown"] == {"win": "0.00", "compensation": "1.50", "removal": "0.00",
                                 "best_move": "2.00", "judge_extra": "0.00", "penalty": "0.00",
                                 "replay_penalty": "-8.00"}
-    assert (p01["main"], p01["extra"], p01["tiebreak_extra"]) == ("1.50", "-4.50", "-6.00")
+    assert (p01["main"], p01["extra"], p01["tiebreak_extra"]) == ("0.00", "-4.50", "-6.00")
+    assert next(r for r in ref["standings"] if r["player"] == "p11")["breakdown"]["win"] == "1.50"
     p02 = next(r for r in ref["standings"] if r["player"] == "p02")
     assert p02["breakdown"]["removal"] == "-1.00"
     assert core_standings(doc) == ref

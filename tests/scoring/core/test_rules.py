@@ -344,11 +344,13 @@ def test_a_replay_at_the_same_table_comes_after_the_game_it_replays_whatever_the
     games = [
         game("G9", "annulled", round=3, table=1, seats={3: {"gross_violation": True}}),
         game("G10", "annulled", round=3, table=1, replay_of="G9", seats={3: {"gross_violation": True}}),
-        game("G11", "red", round=3, table=1, replay_of="G10"),
+        # p03 is excluded after G10 (RULES.md §4): p11 takes seat 3 in its replay
+        game("G11", "red", round=3, table=1, replay_of="G10",
+             players=["p01", "p02", "p11", "p04", "p05", "p06", "p07", "p08", "p09", "p10"]),
     ]
     t = tournament(games, ruleset="mafclub")
     lines = [(ln.game, ln.points) for ln in explain_player(t, "p03")]
-    assert lines == [("G9", Decimal("-3.00")), ("G10", Decimal("-5.00")), ("G11", Decimal("1.00"))]
+    assert lines == [("G9", Decimal("-3.00")), ("G10", Decimal("-5.00"))]
 
 
 def test_a_replay_may_be_declared_a_draw():

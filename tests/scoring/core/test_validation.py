@@ -1,4 +1,6 @@
 """Checks of games and tournaments (RULES.md §2–§4, tournament-file.md "Validity")."""
+import json
+
 import pytest
 
 from scoring.core.fileformat import parse_document, read_document
@@ -192,36 +194,72 @@ def test_annulled_extras_and_penalties():
     g = game("A", "annulled", seats={1: {"gross_violation": True},
                                      2: {"extra": "0.45"},
                                      3: {"penalties": [{"clause": "8.5.2", "reason": "r"}]}})
-    assert sorted(c for *_, c in one(g, ruleset="mafclub")) == ["penalty_does_not_fit"]
+    assert sorted(c for *_, c in one(g, ruleset="mafclub")) == ["extra_over_loser_limit", "penalty_does_not_fit"]
 
 
 @pytest.mark.parametrize("extras, expected", [
-    # nobody is a winner or a loser: no per-player cap, no approval needed
-    ({2: "1.0"}, []),
-    ({2: "0.7", 4: "0.3"}, []),
-    ({4: "0.95"}, []),
+    # nobody won: every player follows the losing team's limits of 8.4
+    ({2: "0.4", 4: "0.4"}, []),
+    ({2: "0.4", 4: "0.35", 7: "0.25"}, []),
+    ({2: "0.45"}, [("A", 2, "extra", "extra_over_loser_limit")]),
+    ({4: "0.95"}, [("A", 4, "extra", "extra_over_loser_limit")]),
+    ({2: "0.7", 4: "0.3"}, [("A", 2, "extra", "extra_over_loser_limit")]),
+    ({2: "1.0"}, [("A", 2, "extra", "extra_over_loser_limit")]),
     # the general limits still hold
-    ({2: "0.7", 4: "0.35"}, [("A", None, "extra", "extra_sum_over_limit")]),
+    ({2: "0.4", 4: "0.35", 7: "0.3"}, [("A", None, "extra", "extra_sum_over_limit")]),
     ({2: "0.1", 3: "0.1", 4: "0.1", 7: "0.1"}, [("A", None, "extra", "extra_too_many_players")]),
     ({2: "0.33"}, [("A", 2, "extra", "extra_not_in_steps")]),
     ({2: "-0.05"}, [("A", 2, "extra", "extra_negative")]),
 ])
-def test_extras_in_an_annulled_game_have_only_the_general_limits(extras, expected):
+def test_extras_in_an_annulled_game_follow_the_losing_teams_limits(extras, expected):
+    """RULES.md §4 (decision): in an annulled game nobody won, so the judge's extra points there
+    follow the losing team's limits of 8.4 for every player (<= 0.40 each, <= 1.00 in all, at
+    most 3 players); an approval does not lift them."""
     seats = {n: {"extra": e} for n, e in extras.items()}
     seats[1] = {"gross_violation": True}
     assert one(game("A", "annulled", seats=seats), ruleset="mafclub") == expected
 
 
-def test_an_excluded_player_in_a_later_game_is_not_a_file_problem():
-    # 003 item 10 excludes a player after a second replay; the protocols enforce it, but it
-    # is not on tournament-file.md's list of reasons to refuse a file.
+def test_an_annulled_games_extra_over_040_is_refused_by_the_command_line(tmp_path):
+    """RULES.md §4: 0.50 for a player of an annulled game is above the 0.40 everyone is held to
+    there, even with the chief judge's approval: standings exits 2, nothing on stdout."""
+    from scoring.core.cli import run_standings
+
+    games = [game("A", "annulled", seats={1: {"gross_violation": True},
+                                          2: {"extra": "0.5", "extra_approved": True}}),
+             game("AR", "red", table=2, replay_of="A")]
+    f = tmp_path / "t.json"
+    f.write_text(json.dumps(document(games, ruleset="mafclub")), encoding="utf-8")
+    code, out, err = run_standings(str(f))
+    assert (code, out) == (2, "")
+    assert err == ("game A, seat 2, extra: 0.50 is over 0.40, the most for any player of an "
+                   "annulled game, where nobody won (8.4.4)\n")
+
+
+def test_an_excluded_player_in_a_later_game_is_refused():
+    """RULES.md §4 (decision; 003 item 10): a player who causes a second replay is excluded and
+    plays no later game of the tournament; a protocol that seats them after the exclusion is
+    refused. p03 causes A's and B's replays: BR (the replay of B) and C may not seat p03."""
     others = ["p01", "p02", "p11", "p04", "p05", "p06", "p07", "p08", "p09", "p10"]
     games = [game("A", "annulled", round=1, seats={3: {"gross_violation": True}}),
              game("AR", "red", round=1, table=2, replay_of="A"),
              game("B", "annulled", round=2, seats={3: {"gross_violation": True}}),
              game("BR", "red", round=2, table=2, replay_of="B", players=others),
-             game("C", "red", round=3)]
-    assert codes(document(games, ruleset="mafclub")) == []
+             game("C", "red", round=3, players=others)]
+    assert codes(document(games, ruleset="mafclub")) == []  # p03 sits nowhere after B
+    games[3] = game("BR", "red", round=2, table=2, replay_of="B")
+    games[4] = game("C", "red", round=3)
+    _, problems = read_document(document(games, ruleset="mafclub"))
+    assert [str(p) for p in problems] == [
+        "game BR, seat 3, player: p03 was excluded from the tournament after causing a second "
+        "replay (game B) and plays no later game (003 item 10)",
+        "game C, seat 3, player: p03 was excluded from the tournament after causing a second "
+        "replay (game B) and plays no later game (003 item 10)"]
+    # the command line's standings refuse it too
+    from scoring.core.cli import standings_of_bytes
+
+    standings, lines = standings_of_bytes(json.dumps(document(games, ruleset="mafclub")).encode())
+    assert standings is None and lines == [str(p) for p in problems]
 
 
 def test_a_repeated_player_id_keeps_its_last_nickname():
@@ -241,6 +279,7 @@ def test_values_the_system_cannot_store_are_refused_naming_the_field():
     doc["players"].append({"id": "p99", "nickname": "Nick p01"})  # p01's nickname
     assert sorted(codes(doc), key=str) == sorted([
         (None, None, "tournament.participants", "out_of_range"),
+        (None, None, "tournament.participants", "participants_below_seated"),
         (None, None, "tournament.games_before_final", "out_of_range"),
         (None, None, "players[10].id", "empty_text"),
         (None, None, "players.nickname", "nickname_repeated"),
@@ -337,3 +376,52 @@ def test_a_broken_player_does_not_hide_the_games_problems():
         ("G", 1, "player", "unknown_player"),
         ("G", 2, "fouls", "fouls_out_of_range"),
     ], key=str)
+
+
+def test_participants_fewer_than_the_players_seated_are_refused():
+    """RULES.md §3 (decision, 8.7): the participants can never be fewer than the distinct
+    players seated in the tournament's games; a file that says fewer is refused, naming the
+    field. Counted over every game of the file: all stages, annulled games too."""
+    others = ["p01", "p02", "p11", "p04", "p05", "p06", "p07", "p08", "p09", "p10"]
+    games = [game("A", "annulled", seats={3: {"gross_violation": True}}),
+             game("AR", "red", table=2, replay_of="A", players=others, stage="qualifying"),
+             game("F", "black", stage="final", players=others)]
+    assert codes(document(games, ruleset="mafclub", participants=11)) == []
+    assert codes(document(games, ruleset="mafclub", participants=10)) == [
+        (None, None, "tournament.participants", "participants_below_seated")]
+    _, problems = read_document(document([game("G", "red")], participants=9))
+    assert [str(p) for p in problems] == [
+        "tournament.participants: 9 is fewer than the 10 players seated in the games; "
+        "the participants are never fewer (8.7)"]
+
+
+def test_participants_fewer_than_seated_make_standings_exit_2(tmp_path):
+    """RULES.md §3: 9 participants with 10 players at the table would switch K on (<= 20)
+    for a file that cannot be; standings refuses it (exit 2, nothing on stdout)."""
+    from scoring.core.cli import run_standings
+
+    f = tmp_path / "t.json"
+    games = [game("G", "red"), game("H", "red", round=2), game("I", "black", round=3)]
+    f.write_text(json.dumps(document(games, participants=9)), encoding="utf-8")
+    code, out, err = run_standings(str(f))
+    assert (code, out) == (2, "")
+    assert err.startswith("tournament.participants: 9 is fewer than the 10 players")
+    f.write_text(json.dumps(document(games, participants=10)), encoding="utf-8")
+    code, out, _ = run_standings(str(f))
+    assert code == 0 and json.loads(out)["k"] == "1.33"  # N = 3, n = 1: 1 + 0.5/1.5
+
+
+def test_a_first_killed_without_its_named_list_is_refused():
+    """tournament-file.md: only extra, extra_approved, penalties, gross_violation, removed,
+    fouls, replay_of and judge have defaults; first_killed.named has none, so a first-killed
+    without it is a missing field (a first-killed who named nobody has "named": [])."""
+    from scoring.core.cli import standings_of_bytes
+
+    doc = document([game("G", "black", first_killed=(1, []))])
+    del doc["games"][0]["first_killed"]["named"]
+    _, problems = read_document(doc)
+    assert [str(p) for p in problems] == ["game G, first_killed.named: is required but missing"]
+    standings, lines = standings_of_bytes(json.dumps(doc).encode())
+    assert standings is None and lines == ["game G, first_killed.named: is required but missing"]
+    doc["games"][0]["first_killed"]["named"] = []
+    assert codes(doc) == []
