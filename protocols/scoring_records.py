@@ -126,6 +126,7 @@ def load(t: Tournament, *, signed_off_only: bool = True) -> Loaded:
     tournament = core.Tournament(  # str(): a just-created instance holds TextChoices members
         str(t.name), str(t.ruleset), participants, int(games_before_final(t)), str(t.lot_seed),
         tuple(players.values()), tuple(games), core_settings(t),
+        date=t.start_date.isoformat() if t.start_date else None, city=str(t.city) or None,
     )
     player_pks = {fid: pk for pk, fid in file_ids.items()}
     return Loaded(tournament, game_numbers, player_pks, clubs, marks)

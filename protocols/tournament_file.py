@@ -18,8 +18,11 @@ tournament, else a new Judge row attached to it; a judge of another tournament i
 """
 from __future__ import annotations
 
+import calendar
 import copy
+import datetime
 import json
+import re
 
 from django.db import transaction
 from django.utils import timezone
@@ -39,6 +42,8 @@ from .scoring_records import derived_game_id, tournament_data
 from .services import _write, announce_change
 
 PROGRESS_EVERY = 50  # games between two progress reports of an import
+CITY_MAX = Tournament._meta.get_field("city").max_length
+ORDINAL_DAY = re.compile(r"(\d{4})-?(\d{3})")  # 2026-276: the one ISO 8601 form of a day Python does not read
 
 
 class FileNotStorable(Exception):
@@ -64,11 +69,31 @@ def default_slug(name: str) -> str:
     return slugify(name, max_length=70, word_boundary=False) or "tournament"
 
 
+def file_day(text: str) -> datetime.date | None:
+    """The file's `date` (ISO 8601: 2026-10-03, 20261003, 2026-W40-6, 2026-276) as a day, or None
+    when it names no day (a month alone, a date and time, a day that does not exist)."""
+    try:
+        return datetime.date.fromisoformat(text)
+    except ValueError:
+        pass
+    match = ORDINAL_DAY.fullmatch(text)
+    if match:
+        year, day = int(match[1]), int(match[2])
+        if year >= 1 and 1 <= day <= (366 if calendar.isleap(year) else 365):
+            return datetime.date(year, 1, 1) + datetime.timedelta(days=day - 1)
+    return None
+
+
 def _storable_problems(t: core.Tournament, slug: str | None) -> list[str]:
     """What the database cannot hold: the core's bounds (which `check` reports too, so this only
-    speaks for a tournament parsed without its checks), player ids that differ only in case, and a
-    game at a table and round where the tournament being updated already has another game."""
+    speaks for a tournament parsed without its checks), player ids that differ only in case, a
+    date that names no day, a city longer than its column, and a game at a table and round where
+    the tournament being updated already has another game."""
     problems = [str(p) for p in check_bounds(t)] + [str(p) for p in player_id_problems(t)]
+    if t.date is not None and file_day(t.date) is None:
+        problems.append(f"tournament.date: {t.date!r} is not a day (ISO 8601, e.g. 2026-10-03)")
+    if t.city is not None and len(t.city) > CITY_MAX:
+        problems.append(f"tournament.city: has more than {CITY_MAX} characters")
     existing = _existing(t, slug)
     if existing is not None:
         taken = {(g.stage.kind, g.round.number, g.table.number): g.code or derived_game_id(
@@ -111,7 +136,13 @@ def _tournament(t: core.Tournament, slug: str | None) -> tuple[Tournament, bool]
         best_move_three=t.settings.best_move_three, best_move_two=t.settings.best_move_two,
         fourth_foul_removal_counts=t.settings.fourth_foul_removal_counts,
     )
+    if t.city is not None:
+        values["city"] = t.city
+    day = file_day(t.date) if t.date is not None else None
     if existing is not None:
+        if day is not None:
+            # the file's first day; a tournament the file now starts after its last day ends that day
+            values["start_date"], values["end_date"] = day, max(existing.end_date, day)
         changed = [k for k, v in values.items() if getattr(existing, k) != v]
         if changed:
             for k in changed:
@@ -124,8 +155,8 @@ def _tournament(t: core.Tournament, slug: str | None) -> tuple[Tournament, bool]
         while Tournament.objects.filter(slug=slug).exists():
             i += 1
             slug = f"{base}-{i}"
-    today = timezone.localdate()
-    return Tournament.objects.create(slug=slug, start_date=today, end_date=today, publication=Publication.DRAFT,
+    day = day or timezone.localdate()  # a file without a date: a tournament of today, as the admin offers
+    return Tournament.objects.create(slug=slug, start_date=day, end_date=day, publication=Publication.DRAFT,
                                      **values), True
 
 

@@ -164,7 +164,7 @@ class DocumentReader:
         # (with the players that did parse and the default settings).
         return Tournament(fields["name"], fields["ruleset"], fields["participants"],
                           fields["games_before_final"], fields["lot_seed"],
-                          parsed_players, parsed_games, settings or Settings())
+                          parsed_players, parsed_games, settings or Settings(), **_details(head))
 
     def settings(self, obj) -> Settings | None:
         if obj is None:
@@ -520,3 +520,12 @@ def extra_cents(value) -> int | None:
         if len(EXTRA_CENTS) < 10_000:
             EXTRA_CENTS[value] = cents
     return cents
+
+
+def _details(head: dict) -> dict:
+    """The head's optional details (date, city, stars), each kept when it is of its JSON type.
+    They are not refused otherwise: tournament-file.md's "Validity" list does not name them, and
+    no standing reads them (the import into the database checks the date it stores)."""
+    date, city, stars = head.get("date"), head.get("city"), head.get("stars")
+    return {"date": date if isinstance(date, str) else None, "city": city if isinstance(city, str) else None,
+            "stars": stars if isinstance(stars, int) and not isinstance(stars, bool) else None}

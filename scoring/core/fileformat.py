@@ -97,6 +97,9 @@ def to_document(t: Tournament) -> dict:
     """A Tournament -> a valid ``mafia-tournament/1`` dict (fields at their default are left out)."""
     head = {"name": t.name, "ruleset": t.ruleset, "participants": t.participants,
             "games_before_final": t.games_before_final, "lot_seed": t.lot_seed}
+    for key in ("date", "city", "stars"):  # the optional details, as the file's example orders them
+        if getattr(t, key) is not None:
+            head[key] = getattr(t, key)
     defaults = Settings()
     custom = {}
     for key in Settings.field_names():

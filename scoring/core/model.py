@@ -180,12 +180,18 @@ class Game(_Record):
 
 class Tournament(_Record):
     __slots__ = _fields = ("name", "ruleset", "participants", "games_before_final",
-                           "lot_seed", "players", "games", "settings")
+                           "lot_seed", "players", "games", "settings", "date", "city", "stars")
 
     def __init__(self, name: str, ruleset: str, participants: int, games_before_final: int,
-                 lot_seed: str, players: tuple = (), games: tuple = (), settings=None):
+                 lot_seed: str, players: tuple = (), games: tuple = (), settings=None,
+                 date: str | None = None, city: str | None = None, stars: int | None = None):
         from .settings import Settings  # local: settings is tiny, avoids a cycle
 
+        # date, city and stars are the file's optional details, kept as written: no standing
+        # reads them (a season orders its files by date, the database stores them on import).
+        self.date = date
+        self.city = city
+        self.stars = stars
         self.name = name
         self.ruleset = ruleset
         self.participants = participants

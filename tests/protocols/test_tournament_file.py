@@ -104,6 +104,7 @@ def test_a_mafclub_file_with_a_replay_and_settings_round_trips(tmp_path):
     document = json.loads(EXAMPLE.read_text())
     document["tournament"]["ruleset"] = "mafclub"
     document["tournament"]["settings"] = {"best_move_three": "0.5", "fourth_foul_removal_counts": False}
+    document["tournament"] |= {"date": "2026-10-03", "city": "Казань"}  # the optional details go both ways
     annulled = document["games"][0]
     replay = copy.deepcopy(annulled)
     annulled["result"] = "annulled"
@@ -190,3 +191,36 @@ def test_an_imported_game_is_amended_without_the_reasons_and_day_record_the_file
                       reason="ещё одна правка")
     assert (seat.number, "extra_without_reason") in [(p.seat, p.code) for p in exc.value.problems]
     assert not any(p.code == "extra_without_reason" and p.seat != seat.number for p in exc.value.problems)
+
+
+def _import_with(tmp_path, name: str, **details):
+    document = json.loads(EXAMPLE.read_text())
+    document["tournament"] |= details
+    source = tmp_path / f"{name}.json"
+    source.write_text(json.dumps(document, ensure_ascii=False))
+    return run("import_tournament", str(source), "--slug", name)
+
+
+def test_the_files_date_and_city_are_the_tournaments_and_an_export_writes_them(tmp_path):
+    """tournament-file.md: `date` is the first day (ISO 8601) and orders a season's files; a
+    season imported file by file keeps its order in the database, not the day of the import."""
+    code, _out, err = _import_with(tmp_path, "autumn", date="2026-W40-6", city="Казань")  # a week date: 3 October
+    assert code == 0, err
+    autumn = Tournament.objects.get(slug="autumn")
+    assert (autumn.start_date.isoformat(), autumn.end_date.isoformat(), autumn.city) == ("2026-10-03", "2026-10-03", "Казань")
+    exported = tmp_path / "out.json"
+    assert run("export_tournament", "autumn", str(exported))[0] == 0
+    head = json.loads(exported.read_text())["tournament"]
+    assert (head["date"], head["city"]) == ("2026-10-03", "Казань")
+    # the same file again, a day later: the tournament now starts, and ends, that day
+    assert _import_with(tmp_path, "autumn", date="2026-277")[0] == 0  # an ordinal date: 4 October
+    autumn.refresh_from_db()
+    assert (autumn.start_date.isoformat(), autumn.end_date.isoformat(), autumn.city) == ("2026-10-04", "2026-10-04", "Казань")
+
+
+@pytest.mark.parametrize("details, named", [({"date": "2026-02-30"}, "tournament.date"), ({"date": "2026-10"}, "tournament.date"),
+                                            ({"city": "К" * 121}, "tournament.city")])
+def test_a_date_that_names_no_day_or_a_city_too_long_is_refused_and_nothing_is_written(tmp_path, details, named):
+    code, _out, err = _import_with(tmp_path, "refused", **details)
+    assert code == 1 and named in err
+    assert not Tournament.objects.filter(slug="refused").exists()
