@@ -133,5 +133,5 @@ def load(t: Tournament, *, signed_off_only: bool = True) -> Loaded:
 
 
 def tournament_data(t: Tournament, signed_off_only: bool = True) -> core.Tournament:
-    """The tournament as the scoring core's model (four queries). Exports write it to a file."""
+    """The tournament as the scoring core's model (five queries). Exports write it to a file."""
     return load(t, signed_off_only=signed_off_only).tournament

@@ -5,6 +5,7 @@ Game protocols (games, seats, penalties, protests) live in `protocols`.
 from decimal import Decimal
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
@@ -157,13 +158,24 @@ class Tournament(models.Model):
     def __str__(self):
         return self.name
 
+    def clean(self):
+        """RULES.md §3: the participants are never fewer than the players seated in its games, so
+        an override below that count is refused, naming the field."""
+        super().clean()
+        from .participants import seated_players  # local: that module reads this one
+
+        seated = seated_players(self) if self.participants_override is not None else 0
+        if self.participants_override is not None and self.participants_override < seated:
+            raise ValidationError({"participants_override": _(
+                "Players already seated in this tournament's games: %(seated)s. The participants are never "
+                "fewer (RULES.md §3).") % {"seated": seated}})
+
     @property
     def participants(self) -> int:
-        """Participants for K (8.7): the override, or the players registered when the tournament
-        started: a substitute who took a withdrawn player's games does not add one."""
-        if self.participants_override is not None:
-            return self.participants_override
-        return self.registrations.filter(substitute=False).count()
+        """Participants for K (8.7), as tournaments/participants.py counts them."""
+        from .participants import participants_for_k  # local: that module reads this one
+
+        return participants_for_k(self)
 
     @property
     def is_public(self) -> bool:

@@ -1,14 +1,18 @@
-"""Two silent traps closed: a substitute does not add a participant for K (8.7), and games before
-the final follow the stage plan unless set (Ci's N, 8.6)."""
+"""Two silent traps closed: a substitute does not add a participant for K (8.7) until he plays (the
+participants are never fewer than the players seated, RULES.md §3), and games before the final
+follow the stage plan unless set (Ci's N, 8.6)."""
 import pytest
 from django.contrib import admin
 from django.contrib.messages import get_messages
 from django.contrib.messages.storage.fallback import FallbackStorage
+from django.core.exceptions import ValidationError
 from django.test import RequestFactory
 from django.urls import reverse
 from django.utils import translation
 
+from protocols.models import Seat
 from protocols.scoring_records import tournament_data
+from scoring.core.validation import check_tournament
 from scoring.recompute import recompute
 from tests.factories import PlayerFactory, RegistrationFactory, TableFactory, TournamentFactory
 from tests.tournament_builders import played
@@ -39,6 +43,32 @@ def test_a_substitute_for_a_withdrawn_player_adds_no_participant(twenty):
                               "at most 20.")
 
 
+def test_a_substitute_who_played_is_a_participant_and_k_goes_off_saying_why(twenty):
+    """RULES.md §3: the participants are never fewer than the distinct players seated, so the
+    withdrawn player (who played round 1) and the substitute who took his round-2 seat are 21."""
+    withdrawn = Registration.objects.get(tournament=twenty, number=7).player
+    substitute = Registration.objects.get(tournament=twenty, number=21).player
+    Seat.objects.filter(game__tournament=twenty, game__round__number=2, player=withdrawn).update(player=substitute)
+    with translation.override("en"):
+        verdict = k_verdict(twenty)
+    assert not verdict.applies and verdict.participants == 21 and twenty.participants == 21
+    assert verdict.reason == ("K does not apply: 21 participants (the players seated in its games: never fewer, "
+                              "RULES.md §3), more than 20.")
+    data = tournament_data(twenty)  # what an export writes: a file the scoring core takes
+    assert data.participants == 21 and not [p for p in check_tournament(data) if p.field == "tournament.participants"]
+
+
+def test_an_override_below_the_players_seated_is_refused_naming_the_field(twenty):
+    twenty.participants_override = 19
+    for lang, text in (("en", "Players already seated in this tournament's games: 20."),
+                       ("ru", "Игроков уже посажено в игры турнира: 20.")):
+        with translation.override(lang), pytest.raises(ValidationError) as refused:
+            twenty.full_clean()
+        assert text in refused.value.message_dict["participants_override"][0]
+    twenty.participants_override = 20
+    twenty.full_clean()  # as many as seated: taken
+
+
 def test_a_21st_registered_player_switches_k_off_and_says_so(twenty):
     Registration.objects.filter(tournament=twenty, number=21).update(substitute=False)
     with translation.override("en"):
@@ -48,9 +78,9 @@ def test_a_21st_registered_player_switches_k_off_and_says_so(twenty):
 
 
 def test_the_override_and_the_switch_are_named_as_the_reason(twenty):
-    twenty.participants_override = 18
+    twenty.participants_override = 24  # e.g. four more registered on paper; never fewer than the 20 seated
     with translation.override("en"):
-        assert k_verdict(twenty).reason == "K applies: 18 participants (set by the organisers), at most 20."
+        assert k_verdict(twenty).reason == "K does not apply: 24 participants (set by the organisers), more than 20."
         twenty.k_applies = False
         assert k_verdict(twenty).reason == "K does not apply: it is switched off in the tournament's settings."
 
