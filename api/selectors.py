@@ -11,6 +11,7 @@ from protocols.models import Game, Nomination, Protest, Seat, SeatPenalty, VoteC
 from protocols.vocabulary import GameStatus
 from scoring import selectors as scoring_read
 from tournaments.models import Player, Publication, Registration, Round, Stage, Tournament
+from tournaments.participants import with_seated_count
 from tournaments.vocabulary import STAGE_ORDER
 
 STAGES = ("qualifying", "semifinal", "final")
@@ -32,7 +33,7 @@ def tournaments(today: date | None = None) -> QuerySet:
 def tournament_detail(slug: str) -> Tournament | None:
     """A tournament with its chief judge, standings state, participants and stages with rounds."""
     return (
-        tournaments().select_related("chief_judge", "standings_state")
+        with_seated_count(tournaments().select_related("chief_judge", "standings_state"))
         .annotate(registered=Count("registrations", filter=Q(registrations__substitute=False), distinct=True))
         .prefetch_related(Prefetch("stages", queryset=Stage.objects.order_by("order").prefetch_related(
             Prefetch("rounds", queryset=Round.objects.order_by("number")))))

@@ -14,6 +14,7 @@ from scoring import selectors as scoring_read
 from scoring.selectors import SCOPE_ALL, Current, GamePoints, PlayerLine, Snapshot
 from tournaments.models import Publication, Registration, Tournament
 from tournaments.names import name_key
+from tournaments.participants import with_seated_count
 from tournaments.permissions import can_preview, can_read_publicly
 from tournaments.vocabulary import StageKind, stage_position
 
@@ -53,8 +54,9 @@ def public_tournaments(*, today: date, query: str = "") -> dict[str, list[Tourna
 def tournament_for_page(slug: str, user=None) -> Tournament:
     """The tournament with its standings state (version, computed at) in one query, or 404
     (also for a draft, unless `user` may preview it). `registered_at_start` counts the
-    participants for K (tournaments/participants.py) in the same query."""
-    tournament = (Tournament.objects.select_related("standings_state").filter(slug=slug)
+    participants for K (tournaments/participants.py) in the same query, `seated_count` the players
+    seated in its games (never fewer participants, RULES.md §3)."""
+    tournament = (with_seated_count(Tournament.objects.select_related("standings_state").filter(slug=slug))
                   .annotate(registered_at_start=Count("registrations", filter=Q(registrations__substitute=False)))
                   .first())
     if tournament is None or not can_read_publicly(user, tournament):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Count
+from django.db.models import Count, OuterRef, Subquery
 from django.utils.translation import gettext as _
 
 from .models import Registration, Tournament
@@ -23,9 +23,20 @@ def registered_at_start(tournament: Tournament) -> int:
     return Registration.objects.filter(tournament=tournament, substitute=False).count()
 
 
+def with_seated_count(tournaments):
+    """`tournaments` (a queryset) each with `seated_count`, the distinct players seated in its
+    games, counted in the same query (a subquery: no join multiplies the other counts)."""
+    counted = (Tournament.objects.filter(pk=OuterRef("pk"))
+               .annotate(n=Count("games__seats__player", distinct=True)).values("n"))
+    return tournaments.annotate(seated_count=Subquery(counted))
+
+
 def seated_players(tournament: Tournament) -> int:
-    """The distinct players seated in the tournament's games (one query, through the relations'
-    names: this base app imports nothing of the protocols)."""
+    """The distinct players seated in the tournament's games: `seated_count` when the tournament
+    was read with it (with_seated_count), else one query, through the relations' names (this base
+    app imports nothing of the protocols)."""
+    if getattr(tournament, "seated_count", None) is not None:
+        return tournament.seated_count
     if tournament.pk is None:
         return 0
     counted = Tournament.objects.filter(pk=tournament.pk).aggregate(n=Count("games__seats__player", distinct=True))

@@ -68,7 +68,8 @@ class TournamentDetailSerializer(TournamentSerializer):
         return games_before_final(t)
 
     def get_participants(self, t) -> int:
-        """Participants for K: the override, or the players registered at the start (no substitutes)."""
+        """Participants for K: the override, or the players registered at the start (no substitutes),
+        never fewer than the players seated in its games (RULES.md §3)."""
         return participants_for_k(t, registered=t.registered)
 
     def get_chief_judge(self, t) -> str | None:

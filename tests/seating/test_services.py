@@ -215,9 +215,10 @@ def test_reseat_after_three_played_rounds_keeps_them_and_seats_the_substitute(st
         assert len(seated) == len(set(seated))
     assert Registration.objects.get(tournament=stage.tournament, player=leaving).withdrawn
     assert Registration.objects.get(tournament=stage.tournament, player=substitute).withdrawn is False
-    # registered as a substitute: the tournament still has the participants it started with (K, 8.7)
+    # registered as a substitute, but seated in the rounds to come: the participants (K, 8.7) are never
+    # fewer than the players seated in the tournament's games (RULES.md §3), so he is one of them
     assert Registration.objects.get(tournament=stage.tournament, player=substitute).substitute
-    assert stage.tournament.participants == Registration.objects.filter(tournament=stage.tournament).count() - 1
+    assert stage.tournament.participants == Registration.objects.filter(tournament=stage.tournament).count() == 21
     assert stage_report(stage) is not None
     assert stored_seating(stage=stage).roster.size == 21
 
