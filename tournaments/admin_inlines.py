@@ -5,11 +5,12 @@ Django's autocomplete and raw-id widgets each look their current value up one ro
 tournament with 100 registrations that is 100 queries. Here one query per field labels every row
 of the inline, and the autocomplete widget uses those labels."""
 from django.contrib import admin
-from django.contrib.admin.widgets import AutocompleteSelect
 from django.forms.models import _get_foreign_key
 
+from .admin_choices import SafeAutocompleteSelect
 
-class LabelledAutocompleteSelect(AutocompleteSelect):
+
+class LabelledAutocompleteSelect(SafeAutocompleteSelect):
     """An autocomplete whose selected option comes from `labels` (pk → label) when it is there."""
 
     def __init__(self, *args, labels: dict, **kwargs):
@@ -18,7 +19,7 @@ class LabelledAutocompleteSelect(AutocompleteSelect):
 
     def optgroups(self, name, value, attr=None):
         selected = [str(v) for v in value if str(v) not in self.choices.field.empty_values]
-        keys = [int(v) for v in selected if v.isdigit()]
+        keys = [int(v) for v in selected if v.isascii() and v.isdigit()]
         if len(keys) != len(selected) or any(key not in self.labels for key in keys):
             return super().optgroups(name, value, attr)
         options = [] if self.is_required else [self.create_option(name, "", "", False, 0)]

@@ -1,0 +1,102 @@
+"""Hostile values in the admin's autocomplete fields (a person's club or login, a tournament's chief
+judge, organisers and registered players): the form is shown again with the field's own error
+("Select a valid choice"), never a server error, and nothing already saved changes."""
+import pytest
+from django.urls import reverse
+
+from tournaments.models import Judge, Player, Registration, Tournament
+
+pytestmark = pytest.mark.django_db
+
+# not a row's key: text, a NUL, a number beyond any integer column, a superscript digit
+NOT_A_KEY = ["abc", "a\x00b", str(2**63), str(10**30), "²", "1e309"]
+
+
+def posted(form) -> dict:
+    """What a browser posts for a bound-free form as its page shows it."""
+    data = {}
+    for field in form:
+        value = field.value()
+        if value is None or value is False:
+            continue
+        if value is True:
+            data[field.html_name] = "on"
+        elif isinstance(value, (list, tuple)):
+            data[field.html_name] = [str(getattr(v, "pk", v)) for v in value]
+        else:
+            data[field.html_name] = str(getattr(value, "pk", value))
+    return data
+
+
+def page_post(response) -> dict:
+    """The change page's form and its inlines as they stand, ready to be sent back."""
+    data = posted(response.context["adminform"].form)
+    for inline in response.context["inline_admin_formsets"]:
+        data.update(posted(inline.formset.management_form))
+        for form in inline.formset.forms:
+            data.update(posted(form))
+    data["_save"] = "Save"
+    return data
+
+
+def assert_refused_field(response, field: str, prefix=None):
+    assert response.status_code == 200, response.status_code
+    errors = response.context["adminform"].form.errors if prefix is None else None
+    if prefix is None:
+        assert field in errors, errors
+    else:
+        assert any(field in (form.errors or {}) for inline in response.context["inline_admin_formsets"]
+                   for form in inline.formset.forms if form.prefix.startswith(prefix))
+
+
+@pytest.mark.parametrize("value", NOT_A_KEY)
+def test_a_players_club_and_login_that_are_no_rows_are_the_fields_errors(client, cast, value):
+    client.force_login(cast.superuser)
+    player = Player.objects.get(user=cast.player)
+    url = reverse("admin:tournaments_player_change", args=[player.pk])
+    data = page_post(client.get(url))
+    before = Player.objects.filter(pk=player.pk).values_list("nickname", "club_id", "user_id").get()
+    for field in ("club", "user"):
+        response = client.post(url, {**data, field: value, "nickname": "Другой"})
+        assert_refused_field(response, field)
+        assert Player.objects.filter(pk=player.pk).values_list("nickname", "club_id", "user_id").get() == before
+
+
+@pytest.mark.parametrize("value", NOT_A_KEY)
+def test_a_judges_login_that_is_no_row_is_the_fields_error(client, cast, value):
+    client.force_login(cast.superuser)
+    judge = Judge.objects.get(user=cast.chief)
+    url = reverse("admin:tournaments_judge_change", args=[judge.pk])
+    data = page_post(client.get(url))
+    response = client.post(url, {**data, "user": value, "name": "Другой"})
+    assert_refused_field(response, "user")
+    assert Judge.objects.get(pk=judge.pk).name == "Главный"
+
+
+@pytest.mark.parametrize("value", NOT_A_KEY)
+def test_a_tournaments_people_that_are_no_rows_are_the_fields_errors(client, cast, value):
+    client.force_login(cast.organiser)
+    tournament = cast.game.tournament
+    url = reverse("admin:tournaments_tournament_change", args=[tournament.pk])
+    data = page_post(client.get(url))
+    before = (Tournament.objects.filter(pk=tournament.pk).values_list("name", "chief_judge_id").get(),
+              sorted(Registration.objects.filter(tournament=tournament).values_list("player_id", flat=True)))
+    for field, change in [("chief_judge", value), ("organisers", [value])]:
+        response = client.post(url, {**data, field: change, "name": "Другое имя"})
+        assert_refused_field(response, field)
+    registrations = next(i for i in client.get(url).context["inline_admin_formsets"]
+                         if i.formset.model is Registration).formset
+    player_field = f"{registrations.prefix}-0-player"
+    response = client.post(url, {**data, player_field: value, "name": "Другое имя"})
+    assert_refused_field(response, "player", prefix=f"{registrations.prefix}-0")
+    after = (Tournament.objects.filter(pk=tournament.pk).values_list("name", "chief_judge_id").get(),
+             sorted(Registration.objects.filter(tournament=tournament).values_list("player_id", flat=True)))
+    assert after == before
+
+
+@pytest.mark.parametrize("value", ["abc", "0000-00-00", "x" * 300, "²"])
+def test_an_add_page_asked_to_start_from_a_club_that_is_no_row_shows_an_empty_choice(client, cast, value):
+    client.force_login(cast.organiser)
+    response = client.get(reverse("admin:tournaments_player_add"), {"club": value})
+    assert response.status_code == 200
+    assert response.context["adminform"].form["club"].value() == value  # shown as no choice, not looked up
