@@ -13,6 +13,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from .admin_choices import SafeAutocompleteSelect, SafeAutocompleteSelectMultiple, StorableModelMultipleChoiceField
+from .admin_inlines import CheckedInlineFormSet
 from .models import Judge, Player, Registration, Round, Stage, Table, Tournament
 from .permissions import is_organiser, is_superuser, managed_tournaments, visible_tournaments
 
@@ -213,7 +214,10 @@ class ReadOnlyAdminMixin:
 
 
 class ScopedInlineMixin:
-    """Inlines offer, in their foreign keys, only what the user's tournaments hold."""
+    """Inlines offer, in their foreign keys, only what the user's tournaments hold, and check their
+    rows against the stored ones before saving (CheckedInlineFormSet)."""
+
+    formset = CheckedInlineFormSet
 
     def formfield_for_foreignkey(self, db_field, request, **kwargs):
         limited = limit_choices(db_field.related_model, request.user)

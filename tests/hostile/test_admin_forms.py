@@ -100,3 +100,43 @@ def test_an_add_page_asked_to_start_from_a_club_that_is_no_row_shows_an_empty_ch
     response = client.get(reverse("admin:tournaments_player_add"), {"club": value})
     assert response.status_code == 200
     assert response.context["adminform"].form["club"].value() == value  # shown as no choice, not looked up
+
+
+def inline_prefix(response, model) -> str:
+    return next(i for i in response.context["inline_admin_formsets"] if i.formset.model is model).formset.prefix
+
+
+def test_a_stage_or_registration_added_meanwhile_is_the_new_rows_error_not_a_server_error(client, cast):
+    """Two organisers at one tournament: the second page, opened before the first saved, adds the same
+    stage order and registers the same player; its rows are refused with the reason, nothing saved."""
+    from tests.factories import PlayerFactory
+    from tournaments.models import Stage
+
+    client.force_login(cast.organiser)
+    tournament = cast.game.tournament
+    url = reverse("admin:tournaments_tournament_change", args=[tournament.pk])
+    page = client.get(url)
+    data = page_post(page)
+    newcomer = PlayerFactory(nickname="Новичок")
+    # meanwhile, the first organiser's save: a final of order 2 and the newcomer registered
+    Stage.objects.create(tournament=tournament, kind="final", order=2)
+    Registration.objects.create(tournament=tournament, player=newcomer)
+    stages_before = sorted(Stage.objects.filter(tournament=tournament).values_list("kind", "order"))
+    registrations_before = Registration.objects.filter(tournament=tournament).count()
+
+    stages, registrations = inline_prefix(page, Stage), inline_prefix(page, Registration)
+    n_stages, n_regs = int(data[f"{stages}-TOTAL_FORMS"]), int(data[f"{registrations}-TOTAL_FORMS"])
+    for sent in (
+        {f"{stages}-TOTAL_FORMS": str(n_stages + 1), f"{stages}-{n_stages}-kind": "final",
+         f"{stages}-{n_stages}-order": "2"},
+        {f"{registrations}-TOTAL_FORMS": str(n_regs + 1), f"{registrations}-{n_regs}-player": str(newcomer.pk)},
+        # a stored row sent again as a new one (the count of stored rows posted as 0)
+        {f"{stages}-INITIAL_FORMS": "0"},
+    ):
+        response = client.post(url, {**data, **sent, "name": "Другое имя"})
+        assert response.status_code == 200
+        errors = [form.errors for inline in response.context["inline_admin_formsets"] for form in inline.formset.forms]
+        assert any("уже существует" in str(e) for e in errors), errors  # "... already exists", in Russian
+        assert sorted(Stage.objects.filter(tournament=tournament).values_list("kind", "order")) == stages_before
+        assert Registration.objects.filter(tournament=tournament).count() == registrations_before
+        assert Tournament.objects.get(pk=tournament.pk).name != "Другое имя"
