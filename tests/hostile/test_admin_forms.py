@@ -140,3 +140,50 @@ def test_a_stage_or_registration_added_meanwhile_is_the_new_rows_error_not_a_ser
         assert sorted(Stage.objects.filter(tournament=tournament).values_list("kind", "order")) == stages_before
         assert Registration.objects.filter(tournament=tournament).count() == registrations_before
         assert Tournament.objects.get(pk=tournament.pk).name != "Другое имя"
+
+
+@pytest.mark.parametrize("value", [str(2**63), str(10**30)])
+def test_a_groups_permissions_and_a_users_groups_beyond_any_id_are_the_fields_errors(client, cast, value):
+    from django.contrib.auth.models import Group, User
+
+    client.force_login(cast.superuser)
+    group = Group.objects.get(name="Judge")
+    permissions = sorted(group.permissions.values_list("pk", flat=True))
+    url = reverse("admin:auth_group_change", args=[group.pk])
+    response = client.post(url, {**page_post(client.get(url)), "permissions": [value]})
+    assert_refused_field(response, "permissions")
+    assert sorted(group.permissions.values_list("pk", flat=True)) == permissions
+    chief = User.objects.get(pk=cast.chief.pk)
+    groups = sorted(chief.groups.values_list("pk", flat=True))
+    url = reverse("admin:auth_user_change", args=[chief.pk])
+    data = page_post(client.get(url))
+    for field in ("groups", "user_permissions"):
+        response = client.post(url, {**data, field: [value]})
+        assert_refused_field(response, field)
+    assert sorted(chief.groups.values_list("pk", flat=True)) == groups
+
+
+@pytest.mark.parametrize("value", ["abc", str(2**63), "²"])
+def test_a_registrations_player_that_is_no_row_is_the_fields_error(client, cast, value):
+    client.force_login(cast.organiser)
+    registration = Registration.objects.filter(tournament=cast.game.tournament).order_by("pk").first()
+    url = reverse("admin:tournaments_registration_change", args=[registration.pk])
+    response = client.post(url, {**page_post(client.get(url)), "player": value})
+    assert_refused_field(response, "player")
+    assert Registration.objects.get(pk=registration.pk).player_id == registration.player_id
+
+
+def test_a_stored_round_posted_as_new_is_the_rows_error(client, cast):
+    from tournaments.models import Round
+
+    client.force_login(cast.organiser)
+    stage = cast.game.stage
+    url = reverse("admin:tournaments_stage_change", args=[stage.pk])
+    page = client.get(url)
+    rounds = inline_prefix(page, Round)
+    before = sorted(Round.objects.filter(stage=stage).values_list("number", flat=True))
+    response = client.post(url, {**page_post(page), f"{rounds}-INITIAL_FORMS": "0"})
+    assert response.status_code == 200
+    errors = [form.errors for inline in response.context["inline_admin_formsets"] for form in inline.formset.forms]
+    assert any("уже существует" in str(e) for e in errors), errors  # "... already exists", in Russian
+    assert sorted(Round.objects.filter(stage=stage).values_list("number", flat=True)) == before
