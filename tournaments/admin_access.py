@@ -12,6 +12,8 @@ from django.db import models
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from .admin_choices import SafeAutocompleteSelect, SafeAutocompleteSelectMultiple, StorableModelMultipleChoiceField
+from .admin_inlines import CheckedInlineFormSet
 from .models import Judge, Player, Registration, Round, Stage, Table, Tournament
 from .permissions import is_organiser, is_superuser, managed_tournaments, visible_tournaments
 
@@ -70,8 +72,9 @@ def autocomplete_allowed(request, admin_site) -> bool:
 class AdminDoorsMixin:
     """What every ModelAdmin of ours refuses before Django's own code sees it: a NUL in a list's
     query (400), an autocomplete through a field the user may not fill (nothing offered), and
-    an autocomplete's choices beyond the rows the user may pick (`limit_choices`), and an id out of
-    any integer's range (no such row)."""
+    an autocomplete's choices beyond the rows the user may pick (`limit_choices`), an id out of
+    any integer's range (no such row), and a posted autocomplete value that cannot be a row's key
+    (the field's error, not a crash: admin_choices.py)."""
 
     def changelist_view(self, request, extra_context=None):
         refuse_bad_query(request)  # config.admin_guard does it for every admin page; here for a list served elsewhere
@@ -83,6 +86,17 @@ class AdminDoorsMixin:
         if text.isascii() and text.isdigit() and (len(text) > 19 or int(text) > MAX_ID):
             return None
         return super().get_object(request, object_id, from_field)
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        if "widget" not in kwargs and db_field.name in self.get_autocomplete_fields(request):
+            kwargs["widget"] = SafeAutocompleteSelect(db_field, self.admin_site, using=kwargs.get("using"))
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+    def formfield_for_manytomany(self, db_field, request, **kwargs):
+        if "widget" not in kwargs and db_field.name in self.get_autocomplete_fields(request):
+            kwargs["widget"] = SafeAutocompleteSelectMultiple(db_field, self.admin_site, using=kwargs.get("using"))
+        kwargs.setdefault("form_class", StorableModelMultipleChoiceField)
+        return super().formfield_for_manytomany(db_field, request, **kwargs)
 
     def get_search_results(self, request, queryset, search_term):
         if _has_nul(search_term):
@@ -200,7 +214,10 @@ class ReadOnlyAdminMixin:
 
 
 class ScopedInlineMixin:
-    """Inlines offer, in their foreign keys, only what the user's tournaments hold."""
+    """Inlines offer, in their foreign keys, only what the user's tournaments hold, and check their
+    rows against the stored ones before saving (CheckedInlineFormSet)."""
+
+    formset = CheckedInlineFormSet
 
     def formfield_for_foreignkey(self, db_field, request, **kwargs):
         limited = limit_choices(db_field.related_model, request.user)

@@ -5,11 +5,13 @@ Django's autocomplete and raw-id widgets each look their current value up one ro
 tournament with 100 registrations that is 100 queries. Here one query per field labels every row
 of the inline, and the autocomplete widget uses those labels."""
 from django.contrib import admin
-from django.contrib.admin.widgets import AutocompleteSelect
-from django.forms.models import _get_foreign_key
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
+from django.forms.models import BaseInlineFormSet, _get_foreign_key
+
+from .admin_choices import SafeAutocompleteSelect
 
 
-class LabelledAutocompleteSelect(AutocompleteSelect):
+class LabelledAutocompleteSelect(SafeAutocompleteSelect):
     """An autocomplete whose selected option comes from `labels` (pk → label) when it is there."""
 
     def __init__(self, *args, labels: dict, **kwargs):
@@ -18,7 +20,7 @@ class LabelledAutocompleteSelect(AutocompleteSelect):
 
     def optgroups(self, name, value, attr=None):
         selected = [str(v) for v in value if str(v) not in self.choices.field.empty_values]
-        keys = [int(v) for v in selected if v.isdigit()]
+        keys = [int(v) for v in selected if v.isascii() and v.isdigit()]
         if len(keys) != len(selected) or any(key not in self.labels for key in keys):
             return super().optgroups(name, value, attr)
         options = [] if self.is_required else [self.create_option(name, "", "", False, 0)]
@@ -27,11 +29,38 @@ class LabelledAutocompleteSelect(AutocompleteSelect):
         return [(None, options, 0)]
 
 
+class CheckedInlineFormSet(BaseInlineFormSet):
+    """An inline whose new and changed rows are checked against the rows already stored, the
+    parent's key included, before anything is saved.
+
+    Django checks an inline row's unique fields and constraints among the rows sent, but leaves
+    out those that hold the parent's key: a row duplicating a stored one that the page did not
+    send (another organiser's, added since the page was opened; a row sent as new) reached the
+    database and its IntegrityError was a server error. Here it is the row's error, as a
+    duplicate among the rows sent is."""
+
+    def clean(self):
+        super().clean()
+        for form in self.forms:
+            if not hasattr(form, "cleaned_data") or self._should_delete_form(form):
+                continue
+            if form.empty_permitted and not form.has_changed():
+                continue
+            exclude = form._get_validation_exclusions() - {self.fk.name}
+            for check in (form.instance.validate_unique, form.instance.validate_constraints):
+                try:
+                    check(exclude=exclude)
+                except ValidationError as problem:
+                    for field, messages in problem.update_error_dict({}).items():
+                        form.add_error(field if field in form.fields else NON_FIELD_ERRORS, messages)
+
+
 class PrelabelledInline(admin.TabularInline):
     """A tabular inline whose `autocomplete_labels` fields (name → the related field to show) are
     autocompletes, labelled in bulk."""
 
     autocomplete_labels: dict[str, str] = {}
+    formset = CheckedInlineFormSet
 
     def get_formset(self, request, obj=None, **kwargs):
         labels = {name: {} for name in self.autocomplete_labels}
