@@ -47,6 +47,24 @@ def refuse_bad_query(request) -> None:
             raise BadRequest(gettext("The parameter %(name)s holds a number too large.") % {"name": name})
 
 
+def refuse_bad_selection(request, model) -> None:
+    """A list action's selected rows (`_selected_action`) that cannot be keys of `model` (text
+    for a number, a NUL, a number beyond any integer column) are refused with 400 naming the
+    field: Django's action filters the list with them, and that was a 500."""
+    from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
+    from django.core.exceptions import ValidationError
+
+    pk = model._meta.pk
+    for value in request.POST.getlist(ACTION_CHECKBOX_NAME):
+        try:
+            key = pk.to_python(value)
+        except ValidationError:
+            key = None
+        if key is None or _has_nul(str(key)) or (isinstance(key, int) and not -MAX_ID <= key <= MAX_ID):
+            raise BadRequest(gettext("The field %(name)s holds a value that is no row of this list.")
+                             % {"name": ACTION_CHECKBOX_NAME})
+
+
 def is_autocomplete(request) -> bool:
     match = getattr(request, "resolver_match", None)
     return match is not None and match.url_name == "autocomplete"
