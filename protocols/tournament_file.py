@@ -43,7 +43,16 @@ from .services import _write, announce_change
 
 PROGRESS_EVERY = 50  # games between two progress reports of an import
 CITY_MAX = Tournament._meta.get_field("city").max_length
-ORDINAL_DAY = re.compile(r"(\d{4})-?(\d{3})")  # 2026-276: the one ISO 8601 form of a day Python does not read
+# ISO 8601's complete forms of a day, each extended (with its hyphens) or basic (without). The
+# rating reader (ratings/core/reader.py parse_date) reads the same forms the same way; the import
+# contract keeps the cores and this app apart, so each holds its copy.
+DAY_FORMS = (
+    (re.compile(r"(\d{4})-?(\d{2})-?(\d{2})", re.ASCII), datetime.date),                    # 2026-10-03
+    (re.compile(r"(\d{4})-?W(\d{2})-?(\d)", re.ASCII), datetime.date.fromisocalendar),      # 2026-W40-6
+    (re.compile(r"(\d{4})-?(\d{3})", re.ASCII),
+     lambda year, day: datetime.date(year, 1, 1) + datetime.timedelta(days=day - 1)
+     if 1 <= day <= (366 if calendar.isleap(year) else 365) else None),                      # 2026-276
+)
 
 
 class FileNotStorable(Exception):
@@ -71,16 +80,14 @@ def default_slug(name: str) -> str:
 
 def file_day(text: str) -> datetime.date | None:
     """The file's `date` (ISO 8601: 2026-10-03, 20261003, 2026-W40-6, 2026-276) as a day, or None
-    when it names no day (a month alone, a date and time, a day that does not exist)."""
-    try:
-        return datetime.date.fromisoformat(text)
-    except ValueError:
-        pass
-    match = ORDINAL_DAY.fullmatch(text)
-    if match:
-        year, day = int(match[1]), int(match[2])
-        if year >= 1 and 1 <= day <= (366 if calendar.isleap(year) else 365):
-            return datetime.date(year, 1, 1) + datetime.timedelta(days=day - 1)
+    when it names no day (a month or a week alone, a date and time, a day that does not exist)."""
+    for pattern, build in DAY_FORMS:
+        match = pattern.fullmatch(text)
+        if match and text.count("-") in (0, len(match.groups()) - 1):
+            try:
+                return build(*map(int, match.groups()))
+            except ValueError:  # year 0, month 13, week 54
+                return None
     return None
 
 

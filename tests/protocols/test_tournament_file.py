@@ -219,6 +219,7 @@ def test_the_files_date_and_city_are_the_tournaments_and_an_export_writes_them(t
 
 
 @pytest.mark.parametrize("details, named", [({"date": "2026-02-30"}, "tournament.date"), ({"date": "2026-10"}, "tournament.date"),
+                                            ({"date": "2026-W40"}, "tournament.date"), ({"date": "٢٠٢٦-٢٧٦"}, "tournament.date"),
                                             ({"city": "К" * 121}, "tournament.city")])
 def test_a_date_that_names_no_day_or_a_city_too_long_is_refused_and_nothing_is_written(tmp_path, details, named):
     code, _out, err = _import_with(tmp_path, "refused", **details)
