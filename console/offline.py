@@ -32,7 +32,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from console import core, services, timer
+from console import core, services
 from protocols.models import Game
 from tournaments.permissions import PermissionRefused
 
@@ -125,4 +125,4 @@ def log(request, pk: int):
     except services.ConsoleRefused as exc:
         return JsonResponse({"error": {"code": exc.refused["code"], "rule": exc.refused.get("rule"), "message": _(
             "The seats and roles of this game are not complete: deal the roles first.")}}, status=400)
-    return JsonResponse({**view, "clock": timer.timer_json(entry, view), "log": doc})  # the stored timer, as the GET view
+    return JsonResponse({**services.with_clock(entry, view), "log": doc})  # the stored timer, as the GET view

@@ -145,9 +145,14 @@ def console_view(*, game: Game, user) -> dict:
     return console_state(game=game, user=user)[1]
 
 
+def with_clock(log: ConsoleLog, view: dict) -> dict:
+    """``view`` with ``clock``, the stored timer of the turn it shows (console/timer.py): an undo
+    back to a running speech shows that speech's timer, not a fresh one."""
+    return {**view, "clock": timer.timer_json(log, view)}
+
+
 def console_state(*, game: Game, user) -> tuple[ConsoleLog, dict]:
-    """``console_view`` with the log row it was read from (its stored timer goes with the view,
-    console/timer.py), so a caller never reads the row again."""
+    """``console_view`` with the log row it was read from, so a caller never reads the row again."""
     check_access(user, game)
     log = _log_for(game, lock=False)
     played = _replayed(log)
@@ -190,10 +195,7 @@ def _append(*, game: Game, index, event, user) -> Appended:
         holder = control.taken_over_by(locked_game)
 
         def view(**extra):
-            # with the stored timer of the turn it shows: an undo back to a running speech shows
-            # that speech's timer, not a fresh one (console/timer.py)
-            shown = view_of(log, played, taken_over_by=holder, **extra)
-            return {**shown, "clock": timer.timer_json(log, shown)}
+            return with_clock(log, view_of(log, played, taken_over_by=holder, **extra))
 
         if not may_append_console(user, locked_game, taken_over=holder is not None):
             raise ConsoleTakenOver(view(may_append=False))

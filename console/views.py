@@ -22,7 +22,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from console import control, services, timer
+from console import control, services
 from protocols.models import Game
 from tournaments.permissions import PermissionRefused
 
@@ -41,8 +41,7 @@ def console(request, pk: int):
     try:
         if request.method == "GET":
             log, view = services.console_state(game=game, user=request.user)
-            view["clock"] = timer.timer_json(log, view)  # the stored timer (console/timer.py)
-            return JsonResponse(view)
+            return JsonResponse(services.with_clock(log, view))
         return _post(request, game)
     except PermissionRefused:
         return _error(403, "forbidden", _("Only the judge of this game's table or the chief judge may run its console."))

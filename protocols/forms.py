@@ -100,6 +100,7 @@ class _Fields(forms.Form):
     def __init__(self, data=None, **kwargs):
         kwargs.setdefault("auto_id", False)
         super().__init__(data, **kwargs)
+        self.invalid: set[str] = set()  # the boxes marked (mark_invalid)
 
     def values(self) -> dict:
         self.is_valid()  # every field takes anything: this only fills cleaned_data
@@ -113,10 +114,6 @@ class _Fields(forms.Form):
     def mark_invalid(self, name: str) -> None:
         self.fields[name].widget.attrs["aria-invalid"] = "true"
         self.invalid.add(name)
-
-    @property
-    def invalid(self) -> set[str]:
-        return self.__dict__.setdefault("_invalid", set())
 
 
 class SeatForm(_Fields):

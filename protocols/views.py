@@ -88,9 +88,9 @@ def game_entry(request, pk: int):
     may_approve = can_approve_extra(request.user, game)
     ruleset = game.tournament.ruleset
     problems, warnings, conflict, reason = [], [], None, ""
-    form = ProtocolForm(base=stored, players=players, may_approve=may_approve, ruleset=ruleset)
-    if request.method == "POST":
-        form = ProtocolForm(request.POST, base=stored, players=players, may_approve=may_approve, ruleset=ruleset)
+    posted = request.POST if request.method == "POST" else None
+    form = ProtocolForm(posted, base=stored, players=players, may_approve=may_approve, ruleset=ruleset)
+    if posted is not None:
         reason = (request.POST.get("reason") or "").strip()  # services.text_problems refuses one too long
         try:
             expected = int(request.POST.get("version", ""))

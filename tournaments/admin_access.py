@@ -7,7 +7,8 @@ tournament subclass `TournamentScopedAdmin` and name the lookup from their model
 from __future__ import annotations
 
 from django.contrib import admin
-from django.core.exceptions import BadRequest
+from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
+from django.core.exceptions import BadRequest, ValidationError
 from django.db import models
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -51,9 +52,6 @@ def refuse_bad_selection(request, model) -> None:
     """A list action's selected rows (`_selected_action`) that cannot be keys of `model` (text
     for a number, a NUL, a number beyond any integer column) are refused with 400 naming the
     field: Django's action filters the list with them, and that was a 500."""
-    from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
-    from django.core.exceptions import ValidationError
-
     pk = model._meta.pk
     for value in request.POST.getlist(ACTION_CHECKBOX_NAME):
         try:

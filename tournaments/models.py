@@ -164,8 +164,10 @@ class Tournament(models.Model):
         super().clean()
         from .participants import seated_players  # local: that module reads this one
 
-        seated = seated_players(self) if self.participants_override is not None else 0
-        if self.participants_override is not None and self.participants_override < seated:
+        if self.participants_override is None:
+            return
+        seated = seated_players(self)
+        if self.participants_override < seated:
             raise ValidationError({"participants_override": _(
                 "Players already seated in this tournament's games: %(seated)s. The participants are never "
                 "fewer (RULES.md §3).") % {"seated": seated}})
