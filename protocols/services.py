@@ -17,11 +17,12 @@ from simple_history.utils import bulk_create_with_history
 
 from scoring.core.problems import Problem
 from tournaments.action_log import log_action
+from tournaments.models import Player
 from tournaments.permissions import PermissionRefused, can_approve_extra, check_edit_protocol, is_chief_judge
 from tournaments.standings_requests import request_recompute
 
 from . import action_types
-from .entry import ProtocolEntry, check_entry, diff_data, entry_from_game, storable_problems
+from .entry import ProtocolEntry, check_entry, diff_data, entry_from_game, game_code, storable_problems
 from .models import Game, GameStatus, Nomination, ProtocolVersion, Seat, SeatPenalty, VoteCount
 from .signals import protocol_changed
 
@@ -88,6 +89,16 @@ def approve_extra(*, game: Game, user, seat: int, expected_version: int | None =
                   reason="", sign=False, action="approve")
 
 
+def _unknown_players(entry: ProtocolEntry, game: Game) -> list[Problem]:
+    """A seat's player that is no player at all is refused (one query): the doors' parse offers
+    only the tournament's players, but a service is handed an entry, and a seat pointing at no row
+    was stored until the commit's foreign-key check failed it."""
+    ids = {s.player_id for s in entry.seats if s.player_id is not None}
+    known = set(Player.objects.filter(pk__in=ids).values_list("pk", flat=True)) if ids else set()
+    return [Problem(game_code(game), s.number, "player", "player_not_registered")
+            for s in entry.seats if s.player_id is not None and s.player_id not in known]
+
+
 def _store(*, game, user, entry, expected_version, reason, sign, action: str | None = None) -> Game:
     with transaction.atomic():
         locked = (Game.objects.select_for_update(of=("self",))
@@ -102,8 +113,8 @@ def _store(*, game, user, entry, expected_version, reason, sign, action: str | N
         _keep_approvals(entry, stored, user, locked)
         imported = ProtocolVersion.objects.filter(game=locked, action="import").exists()
         # What no column holds is refused first: the rules' checks may assume storable values.
-        problems = storable_problems(entry, reason) or check_entry(
-            entry, locked, complete=sign or was_signed, stored=stored, imported=imported)
+        problems = (storable_problems(entry, reason) or _unknown_players(entry, locked)
+                    or check_entry(entry, locked, complete=sign or was_signed, stored=stored, imported=imported))
         if was_signed and action != "approve" and not reason.strip():
             problems.append(Problem(None, None, "reason", "amendment_without_reason",
                                     "a signed-off protocol is changed only with a written reason"))

@@ -84,3 +84,22 @@ def test_every_row_change_is_in_the_history_with_who_and_why():
     assert game.history.filter(history_user=cast.chief).first().history_change_reason == "выставление отозвано"
     assert SeatPenalty.history.count() == 0
     assert [v.action for v in game.versions.order_by("version")] == ["initial", "save", "sign_off", "amend"]
+
+
+def test_a_seat_whose_player_is_no_player_is_refused_and_nothing_is_stored():
+    """A service is handed an entry, not a page: a seat pointing at no player row is refused by
+    the service (it was stored until the commit's foreign-key check, a 500 on PostgreSQL)."""
+    from tournaments.models import Player
+
+    cast = make_cast()
+    game = cast.game
+    entry = entry_for(game, complete_post(game))
+    nobody = (Player.objects.order_by("-pk").values_list("pk", flat=True).first() or 0) + 1000
+    entry.seat(4).player_id = nobody
+    before = list(game.seats.order_by("number").values_list("player_id", flat=True))
+    with pytest.raises(ProtocolInvalid) as exc:
+        save_protocol(game=game, user=cast.judge, entry=entry, expected_version=1)
+    assert [(p.seat, p.field, p.code) for p in exc.value.problems] == [(4, "player", "player_not_registered")]
+    assert list(game.seats.order_by("number").values_list("player_id", flat=True)) == before
+    game.refresh_from_db()
+    assert game.version == 1
