@@ -19,7 +19,7 @@ $(STAMP): pyproject.toml
 # The console's rules in the browser (static/console/engine.js) run the Python core under Pyodide,
 # the npm package pinned in package.json and package-lock.json: `npm ci` installs exactly that into
 # node_modules/ (gitignored), which the settings serve at static/pyodide/. The core's own sources
-# reach the browser as /judge/console/core.zip, built from console/core/ by console/offline.py.
+# reach the browser as /judge/console/core.zip, built from engines/console/ by console/offline.py.
 NODE_STAMP := node_modules/.installed-$(shell cat package-lock.json | cksum | cut -d' ' -f1)
 
 $(NODE_STAMP): package.json package-lock.json

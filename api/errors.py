@@ -37,7 +37,7 @@ PROTOCOL_FIELDS = {"first_killed": "first_killed_seat", "first_killed_seat": "fi
 
 
 def problem_field(p, *, prefix: str = "", fields: dict | None = None) -> str | None:
-    """Where a problem (scoring.core.problems.Problem) points in the request body."""
+    """Where a problem (engines.scoring.problems.Problem) points in the request body."""
     if p.seat is not None and p.field in SEAT_FIELDS:
         return f"{prefix}seats[{p.seat}].{SEAT_FIELDS[p.field]}"
     if not p.field:

@@ -1,12 +1,12 @@
 """What a valid tournament file may not do to the tournament it is imported into: put a game at a
 table and round where the tournament already has another. What no column holds (texts longer than
 their column, numbers out of range, NUL) the scoring core's check refuses already
-(scoring/core/bounds.py, as `python -m scoring check` and `manage.py import_tournament` do)."""
+(engines/scoring/bounds.py, as `python -m scoring check` and `manage.py import_tournament` do)."""
 from __future__ import annotations
 
+from engines.scoring import model as core
+from engines.scoring.problems import Problem
 from protocols.scoring_records import derived_game_id
-from scoring.core import model as core
-from scoring.core.problems import Problem
 from tournaments.models import Tournament
 
 

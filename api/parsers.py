@@ -19,7 +19,7 @@ from rest_framework.exceptions import ParseError
 from rest_framework.settings import api_settings
 from rest_framework.utils.json import strict_constant
 
-from scoring.core.fileformat import parse_int
+from engines.scoring.fileformat import parse_int
 
 MAX_DEPTH = 64
 

@@ -42,7 +42,7 @@ def percentile(values, p):
 
 
 def core_replay(repeat: int = 50) -> dict:
-    from console import core
+    from engines import console as core
 
     doc = long_game(LENGTH)
     times = []

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from console import core
+from engines import console as core
 
 ROLES = ["red", "red", "black", "red", "sheriff", "red", "don", "red", "black", "red"]
 REASON = "the foul was given in error"

@@ -8,7 +8,7 @@
 A simulated season of its own (bench/rating_world.py: hidden skills that drift, some players
 better as black than as red, sheriff and don weighing more, uneven activity, red's base rate
 above 50 %) is rated game by game; every forecast is made before its game is played. For ours
-(ratings.core) and each anchor of spec/rating.md (bench/rating_anchors.py) it prints, over
+(engines.ratings) and each anchor of spec/rating.md (bench/rating_anchors.py) it prints, over
 the red/black games: log-loss, Brier score, the log-loss of the true probabilities (the
 floor no rating reaches), a calibration table (10 bins of p: games, mean p, share of red
 wins), and ours minus each anchor in log-loss with a 95 % bootstrap interval, resampling
@@ -38,8 +38,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from rating_anchors import ANCHORS, openskill_available  # noqa: E402
 from rating_world import WORLDS, simulate  # noqa: E402
 
-from ratings.core.model import RatingModel, rate_season  # noqa: E402
-from ratings.core.reader import read_season  # noqa: E402
+from engines.ratings.model import RatingModel, rate_season  # noqa: E402
+from engines.ratings.reader import read_season  # noqa: E402
 
 EPS = 1e-4  # forecasts are shown with 4 decimals, strictly between 0 and 1 (spec/rating.md)
 

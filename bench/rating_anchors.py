@@ -1,5 +1,5 @@
 """The anchors of spec/rating.md, each a function games -> the forecast of every game made
-before it is played (the same contract as ratings.core.model.rate_season).
+before it is played (the same contract as engines.ratings.model.rate_season).
 
 - ``constant``: 0.5.
 - ``red_share``: the running share of red wins (draws half), (wins + 1) / (games + 2).

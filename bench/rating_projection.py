@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/rating_projection.py [--games 3000] [--seeds 1,2,3,4] [--world all]
 
-The update makes the ten skill changes of a game sum to 0 (ratings/core/README.md,
+The update makes the ten skill changes of a game sum to 0 (engines/ratings/README.md,
 "Zero-sum"). The projection of a constrained Kalman filter moves only what the constraint
 names: the players' skills; the side term b is independent of them in the belief and stays.
 An earlier version also handed b what the projection took from the game's logit ("moved"),
@@ -29,7 +29,7 @@ from rating import bootstrap_difference, measures  # noqa: E402
 from rating_anchors import elo_side, red_share  # noqa: E402
 from rating_world import WORLDS, simulate  # noqa: E402
 
-from ratings.core.model import RatingModel  # noqa: E402
+from engines.ratings.model import RatingModel  # noqa: E402
 
 
 class Moved(RatingModel):

@@ -15,7 +15,7 @@ import math
 import random
 from dataclasses import dataclass, replace
 
-from ratings.core.games import BLACK, DON, RED, SHERIFF, RatedGame
+from engines.ratings.games import BLACK, DON, RED, SHERIFF, RatedGame
 
 ROLE_DEAL = [RED] * 6 + [SHERIFF] + [BLACK] * 2 + [DON]
 

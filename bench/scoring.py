@@ -15,9 +15,9 @@ machine). The limit: at 10,000 players the CLI's best CPU time over the rounds i
 ``--limit`` (1.5) times json.load's best; the last lines print both, the ratio and whether
 it holds (exit 1 when it does not). Growth should be linear (the same time per game at
 every size). ``json.load`` runs as a plain caller would run it, collector on;
-the CLI holds the collector off while it works (scoring/core/cli.py), and that is part of what is
+the CLI holds the collector off while it works (engines/scoring/cli.py), and that is part of what is
 timed. For a stricter view the last column compares with json.load with the collector off
-too. The "path" column says whether the CLI took the rules' tallies (scoring/core/fastpath.py)
+too. The "path" column says whether the CLI took the rules' tallies (engines/scoring/fastpath.py)
 or the careful path for the file.
 """
 from __future__ import annotations
@@ -35,8 +35,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scoring.core.cli import run_standings  # noqa: E402
-from scoring.core.fastpath import standings_from_bytes  # noqa: E402
+from engines.scoring.cli import run_standings  # noqa: E402
+from engines.scoring.fastpath import standings_from_bytes  # noqa: E402
 
 ROLES = ["red"] * 6 + ["sheriff", "black", "black", "don"]
 GAMES_PER_PLAYER = 20

@@ -32,9 +32,9 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from seating.core.generator import default_iterations, default_time_limit, generate  # noqa: E402
-from seating.core.model import Seating, Table  # noqa: E402
-from seating.core.report import bounds, quality_report, round_pair_bound  # noqa: E402
+from engines.seating.generator import default_iterations, default_time_limit, generate  # noqa: E402
+from engines.seating.model import Seating, Table  # noqa: E402
+from engines.seating.report import bounds, quality_report, round_pair_bound  # noqa: E402
 
 SIZES = [(p, g) for p in (20, 30, 50, 100, 200) for g in (8, 10, 12)]
 BUDGET_SIZES = [(20, 10), (25, 8), (30, 10), (50, 10), (100, 10)]

@@ -1,4 +1,4 @@
-"""Finds again the 30-player seating that ``seating/core/constructions/orbit.py`` holds as a constant, and checks it.
+"""Finds again the 30-player seating that ``engines/seating/constructions/orbit.py`` holds as a constant, and checks it.
 
 Run: ``.venv/bin/python bench/seating_constructions.py`` (about a minute on the reference machine).
 
@@ -31,9 +31,9 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from seating.core.constructions.orbit import CYCLIC_30_BASE, CYCLIC_30_CYCLES, cyclic_rounds_30, orbit_seating  # noqa: E402
-from seating.core.outcomes import IMPOSSIBLE, UNKNOWN  # noqa: E402
-from seating.core.report import loose_round_pairs, meetings, pair_cap  # noqa: E402
+from engines.seating.constructions.orbit import CYCLIC_30_BASE, CYCLIC_30_CYCLES, cyclic_rounds_30, orbit_seating  # noqa: E402
+from engines.seating.outcomes import IMPOSSIBLE, UNKNOWN  # noqa: E402
+from engines.seating.report import loose_round_pairs, meetings, pair_cap  # noqa: E402
 
 
 def cyclic_seating(cycles, rounds: int = 12, tables: int = 3, cap: int = 5, conflicts: int = 2_000_000):

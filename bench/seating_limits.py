@@ -38,8 +38,8 @@ from pysat.solvers import Cadical153
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from seating.core.constructions.hadamard import hadamard_20  # noqa: E402
-from seating.core.exact import Model  # noqa: E402
+from engines.seating.constructions.hadamard import hadamard_20  # noqa: E402
+from engines.seating.exact import Model  # noqa: E402
 
 # Two more Hadamard matrices of order 20: one that a SAT search found (19 balanced, pairwise
 # orthogonal rows below an all-ones row), and Paley's second construction (from GF(9)). With the

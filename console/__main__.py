@@ -1,5 +1,5 @@
 import sys
 
-from console.core.cli import main
+from engines.console.cli import main
 
 sys.exit(main())

@@ -11,8 +11,8 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
-from console import core
 from console.models import ConsoleLog
+from engines import console as core
 from tournaments.permissions import can_read_console_log, can_see_console_log
 
 REMOVE_KINDS = {"disqualifying": _lazy("a disqualifying foul"), "team_loss": _lazy("with a team loss"),

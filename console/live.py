@@ -14,10 +14,10 @@ from contextlib import contextmanager
 
 from django.utils.translation import gettext_lazy as _
 
-from console.core import timer_json as timer_json_of
-from console.core.state import NIGHT_PHASES
 from console.models import ConsoleLog
 from console.timer import timer_json
+from engines.console import timer_json as timer_json_of
+from engines.console.state import NIGHT_PHASES
 
 PHASE_NAMES = {
     "night0_mafia": _("Night 0: the mafia agree"),

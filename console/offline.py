@@ -1,10 +1,10 @@
 """What the console needs to keep playing without a connection (issue 27, "never lose an event").
 
-The rules have one source: the Python core ``console/core/`` itself, run in the browser by Pyodide
+The rules have one source: the Python core ``engines/console/`` itself, run in the browser by Pyodide
 (static/console/engine.js). This module serves the pieces the browser needs:
 
-``GET /judge/console/core.zip``             the core's sources (``console/core/**.py`` and an empty
-    ``console/__init__.py``) as a zip built in memory from the files on disk, remade when one
+``GET /judge/console/core.zip``             the core's sources (``engines/console/**.py`` and an empty
+    ``engines/__init__.py``) as a zip built in memory from the files on disk, remade when one
     changes; its ETag is the content's hash, so a browser revalidates it cheaply.
 ``GET /judge/console-sw.js``                the service worker (static/console/sw.js) with its
     version and the files it keeps (Pyodide's, the core's zip, static/console/*) written in; served
@@ -32,7 +32,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from console import core, services
+from console import services
+from engines import console as core
 from protocols.models import Game
 from tournaments.permissions import PermissionRefused
 
@@ -60,7 +61,7 @@ def core_zip() -> tuple[bytes, str]:
         with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
             z.writestr(zipfile.ZipInfo("console/__init__.py", ZIP_TIME), "")
             for p in files:
-                name = "console/core/" + p.relative_to(CORE_DIR).as_posix()
+                name = "engines/console/" + p.relative_to(CORE_DIR).as_posix()
                 z.writestr(zipfile.ZipInfo(name, ZIP_TIME), p.read_bytes(), zipfile.ZIP_DEFLATED)
         data = buf.getvalue()
         _zip_cache.update(key=key, data=data, digest=hashlib.sha256(data).hexdigest())

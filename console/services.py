@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 from django.db import IntegrityError, transaction
 
 from console import control, core, replay_cache, timer
-from console.core.replay import refusal
 from console.models import ConsoleEvent, ConsoleLog
+from engines.console.replay import refusal
 from protocols.entry import ProtocolEntry, Reading, entry_from_game, players_for, read_entry
 from protocols.models import Game
 from protocols.presentation import problem_text

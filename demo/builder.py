@@ -17,10 +17,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from demo.game_simulation import simulate_game
+from engines.seating.generator import generate, generate_final
 from protocols.entry import entry_from_game
 from protocols.models import Game, GameStatus, Nomination, Protest, ProtocolVersion, Seat, SeatPenalty, VoteCount
 from protocols.vocabulary import ProtestPoint
-from seating.core.generator import generate, generate_final
 from tournaments.models import Club, Judge, Player, Registration, Round, Stage, StageKind, Table, Tournament, TournamentJudge
 from tournaments.standings_requests import request_recompute
 

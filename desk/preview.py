@@ -5,10 +5,10 @@ the proposed protocol, and the core scores both; `compare` lists the players who
 total changes. The standings are the overall ones, as the public page shows them."""
 from __future__ import annotations
 
+from engines.scoring.model import Tournament as CoreTournament
+from engines.scoring.standings import RowChange, compare, compute_standings
 from protocols.entry import ProtocolEntry, game_code, to_core_game
 from protocols.scoring_records import load
-from scoring.core.model import Tournament as CoreTournament
-from scoring.core.standings import RowChange, compare, compute_standings
 
 
 def standings_effect(game, entry: ProtocolEntry) -> list[RowChange]:

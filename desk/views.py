@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from console import control
+from engines.scoring.model import RULESET_MAFCLUB
 from protocols.entry import check_entry, entry_from_game, players_for
 from protocols.forms import ProtocolForm, outcome_of
 from protocols.grid import grid_context
@@ -24,7 +25,6 @@ from protocols.protest_forms import DecisionForm
 from protocols.protests import decide_protest
 from protocols.selectors import version_history
 from protocols.services import ProtocolConflict, ProtocolInvalid, approve_extra
-from scoring.core.model import RULESET_MAFCLUB
 from tournaments.action_log import action_log_csv
 from tournaments.models import Tournament
 from tournaments.permissions import (

@@ -16,8 +16,8 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
+from engines.scoring.rules.penalties import PENALTY_CENTS
 from protocols.models import Game
-from scoring.core.rules.penalties import PENALTY_CENTS
 from tournaments.numbers import cents_text, decimal_text
 
 from . import labels

@@ -19,7 +19,7 @@ from django import forms
 from django.core.validators import ProhibitNullCharactersValidator
 from django.utils.translation import gettext as _
 
-from scoring.core.bounds import FOULS_RANGE, LEFT_ON_RANGE, SEAT_RANGE, VOTES_RANGE
+from engines.scoring.bounds import FOULS_RANGE, LEFT_ON_RANGE, SEAT_RANGE, VOTES_RANGE
 from tournaments.models import Ruleset
 
 from .entry import SEAT_NUMBERS, ProtocolEntry, parse_entry
@@ -61,7 +61,7 @@ def outcome_choices(ruleset: str) -> list[tuple[str, str]]:
 
 
 def number_input(bounds: tuple[int, int], css: str = "small", **attrs) -> forms.NumberInput:
-    """A whole number's box, its min and max the bounds the pipeline checks (scoring/core/bounds.py)."""
+    """A whole number's box, its min and max the bounds the pipeline checks (engines/scoring/bounds.py)."""
     return forms.NumberInput(attrs={"class": css, "min": bounds[0], "max": bounds[1], "inputmode": "numeric", **attrs})
 
 

@@ -19,7 +19,7 @@ from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 
-from scoring.core.fileformat import read_document
+from engines.scoring.fileformat import read_document
 from tournaments.background import send_or_run
 from tournaments.models import Tournament
 

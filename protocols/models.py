@@ -12,7 +12,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from scoring.core.bounds import REASON_MAX
+from engines.scoring.bounds import REASON_MAX
 from tournaments.models import Judge, Player, Round, Stage, Table, Tournament
 
 from .vocabulary import (

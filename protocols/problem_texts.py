@@ -1,7 +1,7 @@
 """What every problem says, in the page's language: one translatable template per problem key.
 
 A key is a problem's code, or `code:form` where one code has several wordings (the scoring core's
-`Problem.key`). The keys are those of the scoring core's checks (`scoring.core.messages.PROBLEMS`:
+`Problem.key`). The keys are those of the scoring core's checks (`engines.scoring.messages.PROBLEMS`:
 the rules of a protocol and the shape of a tournament file) and of this app's own checks (the entry
 pipeline's entry/parse.py, entry/storable.py and entry/rules.py, services.py, protests.py);
 tests/protocols/test_problem_texts.py holds the catalogue complete. The
@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 _OUTSIDE_SEATS = _("seat %(seat)s is outside 1..10")
 
 PROBLEM_TEXTS = {
-    # The scoring core: one game (scoring/core/validation.py).
+    # The scoring core: one game (engines/scoring/validation.py).
     "unknown_stage": _("“%(value)s” is not a stage"),
     "unknown_result": _("“%(value)s” is not a result"),
     "annulled_not_allowed": _("an annulled game (replay) exists only under the MafClub ruleset, not under “%(ruleset)s”"),
@@ -57,7 +57,7 @@ PROBLEM_TEXTS = {
                          "and plays no later game"),
     "participants_below_seated": _("%(participants)s is fewer than the %(seated)s players seated in the games; "
                                    "the participants are never fewer"),
-    # The scoring core: the shape of a tournament file (scoring/core/document_shape.py).
+    # The scoring core: the shape of a tournament file (engines/scoring/document_shape.py).
     "missing_field": _("is required but missing"),
     "missing_field:first_killed": _("is required (empty for a miss on the first shooting night)"),
     "wrong_type": _("must be %(expected)s, not %(got)s"),
@@ -69,7 +69,7 @@ PROBLEM_TEXTS = {
     "unknown_format:missing": _("is missing; it must be “%(format)s”"),
     "unknown_setting": _("is not a setting; settings: %(known)s"),
     "not_a_decimal": _("“%(value)s” is not a decimal number"),
-    # The scoring core: what the system can store and compute (scoring/core/bounds.py).
+    # The scoring core: what the system can store and compute (engines/scoring/bounds.py).
     "out_of_range": _("%(value)s is not between %(low)s and %(high)s"),
     "not_in_hundredths": _("%(value)s is not a whole number of hundredths"),
     "too_many_digits": _("%(value)s has more than %(limit)s characters; no point value is that long"),

@@ -18,8 +18,8 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.core.model import RULESET_MAFCLUB
-from scoring.core.problems import Problem
+from engines.scoring.model import RULESET_MAFCLUB
+from engines.scoring.problems import Problem
 from tournaments.action_log import log_action
 from tournaments.models import Registration
 from tournaments.permissions import (

@@ -2,7 +2,7 @@
 queries (four: registrations, games, seats, penalties; a fifth only if someone plays without a
 registration), whatever the tournament's size.
 
-    tournament_data(tournament) -> scoring.core.model.Tournament     (export, the scoring CLI's input)
+    tournament_data(tournament) -> engines.scoring.model.Tournament     (export, the scoring CLI's input)
     load(tournament) -> Loaded                                  (the same plus what pages need)
 
 Ids follow mafia-tournament/1: a player is Registration.file_id (its code or "p<player pk>"), a
@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from engines.scoring import model as core
+from engines.scoring.settings import Settings
 from protocols.models import Game, GameStatus, Seat, SeatPenalty
-from scoring.core import model as core
-from scoring.core.settings import Settings
 from tournaments.models import Player, Registration, Tournament
 from tournaments.participants import participants_for_k
 from tournaments.stage_plan import games_before_final

@@ -5,8 +5,8 @@ from decimal import Decimal
 
 from django.db.models import Exists, OuterRef, QuerySet
 
-from scoring.core.decimals import from_cents
-from scoring.core.validation import EXTRA_NEEDS_APPROVAL
+from engines.scoring.decimals import from_cents
+from engines.scoring.validation import EXTRA_NEEDS_APPROVAL
 
 from .entry import diff_data
 from .models import Seat

@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history
 
-from scoring.core.problems import Problem
+from engines.scoring.problems import Problem
 from tournaments.action_log import log_action
 from tournaments.models import Player
 from tournaments.permissions import PermissionRefused, can_approve_extra, check_edit_protocol, is_chief_judge

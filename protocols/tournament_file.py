@@ -3,7 +3,7 @@
     export_document(tournament) -> dict        the snapshots loader's tournament, as a document
     import_tournament(t, *, slug=None) -> (Tournament, created)
                                                creates or updates a tournament from a parsed,
-                                               valid file (scoring.core.fileformat.parse_document)
+                                               valid file (engines.scoring.fileformat.parse_document)
 
 Import is idempotent: players are matched by their file id (Registration.code), games by theirs
 (Game.code); a game whose protocol is unchanged is not touched (no new version). A file is
@@ -28,11 +28,11 @@ from django.db import transaction
 from django.utils import timezone
 from slugify import slugify
 
-from scoring.core import model as core
-from scoring.core.bounds import check_bounds
-from scoring.core.fileformat import to_document
-from scoring.core.problems import Problem
-from scoring.core.standings import in_playing_order
+from engines.scoring import model as core
+from engines.scoring.bounds import check_bounds
+from engines.scoring.fileformat import to_document
+from engines.scoring.problems import Problem
+from engines.scoring.standings import in_playing_order
 from tournaments.models import Judge, Player, Publication, Registration, Round, Stage, Table, Tournament, TournamentJudge
 from tournaments.vocabulary import STAGE_ORDER
 
@@ -44,7 +44,7 @@ from .services import _write, announce_change
 PROGRESS_EVERY = 50  # games between two progress reports of an import
 CITY_MAX = Tournament._meta.get_field("city").max_length
 # ISO 8601's complete forms of a day, each extended (with its hyphens) or basic (without). The
-# rating reader (ratings/core/reader.py parse_date) reads the same forms the same way; the import
+# rating reader (engines/ratings/reader.py parse_date) reads the same forms the same way; the import
 # contract keeps the cores and this app apart, so each holds its copy.
 DAY_FORMS = (
     (re.compile(r"(\d{4})-?(\d{2})-?(\d{2})", re.ASCII), datetime.date),                    # 2026-10-03

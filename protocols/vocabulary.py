@@ -2,7 +2,7 @@
 removals, how a player left the game, penalty clauses, game and protest statuses, with their
 English labels (Russian in the catalogue).
 
-Roles, results, removals and clauses store the scoring core's constants (`scoring.core.model`), so
+Roles, results, removals and clauses store the scoring core's constants (`engines.scoring.model`), so
 a protocol and a tournament file say the same thing; tests/protocols/test_vocabulary.py holds them
 equal. Model choices, the entry page, the public pages and the admin all take their labels here.
 """
@@ -11,7 +11,7 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from scoring.core import model as core
+from engines.scoring import model as core
 
 # A role's name and its protocol letter (9.4.1): К/Ш/Ч/Д in Russian, R/S/B/D in English.
 ROLE_NAMES = {core.RED: _("Civilian"), core.SHERIFF: _("Sheriff"), core.BLACK: _("Mafia"), core.DON: _("Don")}

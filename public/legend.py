@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext_lazy as _
 
-from scoring.core.rulesets import BREAKDOWN_KEYS, get_ruleset
+from engines.scoring.rulesets import BREAKDOWN_KEYS, get_ruleset
 from tournaments.participants import k_verdict
 
 SIDES = {"red": _("the red team"), "black": _("the black team")}

@@ -13,9 +13,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_safe
 
+from engines.ratings.games import ROLES
 from protocols.vocabulary import ROLE_NAMES
 from ratings import selectors
-from ratings.core.games import ROLES
 
 from . import charts
 

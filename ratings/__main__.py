@@ -1,5 +1,5 @@
 import sys
 
-from ratings.core.cli import main
+from engines.ratings.cli import main
 
 sys.exit(main())

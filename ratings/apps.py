@@ -6,7 +6,7 @@ from django.utils.translation import gettext_lazy as _
 class RatingsConfig(AppConfig):
     """The season rating in the product: which tournaments count, the stored ratings (a
     versioned snapshot and each game's rating change per player), the recompute job and the
-    merge of two player rows. The rating itself is the pure core in `ratings/core/`."""
+    merge of two player rows. The rating itself is the pure core in `engines/ratings/`."""
 
     name = "ratings"
     verbose_name = _("Ratings")

@@ -20,11 +20,11 @@ from django.db import connection, transaction
 from django.db.models import Count, F, Q, Sum
 from django.utils import timezone
 
+from engines.ratings.games import RATED_RESULTS, ROLE_COUNTS, ROLES, RatedGame
+from engines.ratings.model import RatingModel
 from protocols.models import Game, GameStatus, Seat
 from tournaments.models import Publication
 
-from .core.games import RATED_RESULTS, ROLE_COUNTS, ROLES, RatedGame
-from .core.model import RatingModel
 from .models import GameRating, PlayerRating, RatingSettings, RatingSnapshot, RatingState
 
 log = logging.getLogger(__name__)

@@ -1,14 +1,14 @@
 """A season's points from the database: every published or finished tournament of the year
 with a category (RatingSettings.stars) gives each player of its current overall standings
-the points of his place (ratings.core.season), the field being the players in those standings.
+the points of his place (engines.ratings.season), the field being the players in those standings.
 A tournament left out of the rating still earns season points only if it has stars: the
 category is the organisers' statement that the tournament counts for the season."""
 from __future__ import annotations
 
+from engines.ratings.season import DEFAULT_BEST, MIN_FIELD, Result, SeasonRow, season_standings
 from scoring import selectors
 from tournaments.models import Publication
 
-from .core.season import DEFAULT_BEST, MIN_FIELD, Result, SeasonRow, season_standings
 from .models import RatingSettings
 
 

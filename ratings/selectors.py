@@ -16,13 +16,13 @@ from datetime import date
 
 from django.db.models import Count, F, Max, Q, QuerySet
 
+from engines.ratings.games import BLACK, DON, RATED_RESULTS, RED_TEAM, ROLES
+from engines.ratings.params import DEFAULT as PARAMS
+from engines.ratings.season import DEFAULT_BEST
 from protocols.models import Game, GameStatus, Seat
 from scoring.models import SCOPE_ALL, PlayerStanding
 from tournaments.models import Club, Player, Publication, Registration, Tournament
 
-from .core.games import BLACK, DON, RATED_RESULTS, RED_TEAM, ROLES
-from .core.params import DEFAULT as PARAMS
-from .core.season import DEFAULT_BEST
 from .models import GameRating, PlayerRating, RatingSnapshot
 from .season import season_table
 

@@ -1,5 +1,5 @@
 import sys
 
-from scoring.core.cli import main
+from engines.scoring.cli import main
 
 sys.exit(main())

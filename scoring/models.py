@@ -124,7 +124,7 @@ class PlayerStanding(models.Model):
     breakdown = models.JSONField(_("points by component"), default=dict)
     explanation = StoredJSONField(
         _("explanation"), default=list,
-        help_text=_("Per game: [number, seat, role, [[component, clause, cents, code, params], ...]] (scoring/core/explain.py)."),
+        help_text=_("Per game: [number, seat, role, [[component, clause, cents, code, params], ...]] (engines/scoring/explain.py)."),
     )
 
     class Meta:

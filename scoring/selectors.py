@@ -21,7 +21,7 @@ One rule for "the current snapshot": the version in the tournament's StandingsSt
     lines_of_player(player_id)         a player's lines across tournaments (public standings only)
 
 The stored explanation of a player is `[[game number, seat, role, [[component, clause, cents,
-code, params], ...]], ...]` (scoring/core/explain.py); `_game_points` is the only code that
+code, params], ...]], ...]` (engines/scoring/explain.py); `_game_points` is the only code that
 unpacks it, into GamePoints and Line records. A game's id, stage and result are stored once per
 snapshot (`game_meta`: number -> [id, stage, result]), read here as ScoredGame.
 """
@@ -38,7 +38,7 @@ from django.db import connection
 from django.db.models import F
 from django.utils.dateparse import parse_datetime
 
-from scoring.core.rulesets import get_ruleset
+from engines.scoring.rulesets import get_ruleset
 from tournaments.models import Publication, Tournament
 
 from . import explanation_texts
@@ -361,8 +361,8 @@ def points_as_recomputed(tournament: Tournament, numbers: Iterable[int]) -> dict
         if snapshot is not None and wanted <= set(snapshot.scored):
             rows = PlayerStanding.objects.filter(snapshot_id=snapshot.pk).values_list("explanation", flat=True)
             return _by_game(rows, _main_components(snapshot.ruleset), wanted)
+    from engines.scoring.explain import explain_all
     from protocols.scoring_records import load
-    from scoring.core.explain import explain_all
 
     loaded = load(tournament)
     explained = explain_all(loaded.tournament, loaded.game_numbers)

@@ -13,8 +13,8 @@ import logging
 
 from django.db import connection
 
-from scoring.core.explain import explain_all, game_meta
-from scoring.core.standings import compute_standings
+from engines.scoring.explain import explain_all, game_meta
+from engines.scoring.standings import compute_standings
 from tournaments.vocabulary import stage_position
 
 from .models import SCOPE_ALL, PlayerStanding, StandingsSnapshot

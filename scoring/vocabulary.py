@@ -1,7 +1,7 @@
 """The standings' words, defined once: the components of a player's points and the scopes a table
 is shown for (overall, or one stage), with their English labels (Russian in the catalogue).
 
-The component keys are the scoring core's breakdown (`scoring.core.rulesets.BREAKDOWN_KEYS`);
+The component keys are the scoring core's breakdown (`engines.scoring.rulesets.BREAKDOWN_KEYS`);
 tests/scoring/test_vocabulary.py holds them equal.
 """
 from django.utils.translation import gettext_lazy as _

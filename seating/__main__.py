@@ -1,5 +1,5 @@
 import sys
 
-from seating.core.cli import main
+from engines.seating.cli import main
 
 sys.exit(main())

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from seating.core.model import Seating
+from engines.seating.model import Seating
 from tournaments.models import Judge, Player, Stage
 
 from .forms import GenerateSeatingForm, ReseatForm, SwapPlayersForm, read_preview, read_reseat, sign_preview, sign_reseat

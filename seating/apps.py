@@ -4,7 +4,7 @@ from django.utils.translation import gettext_lazy as _
 
 class SeatingConfig(AppConfig):
     """The seating app: previews, stores, swaps and reseats a stage's seating as rounds, tables
-    and games. The generator itself is the pure core in `seating/core/`.
+    and games. The generator itself is the pure core in `engines/seating/`.
 
     The label stays "seating_store", the app's label before it moved here, so that databases
     made earlier keep their migration history."""

@@ -5,8 +5,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from engines.seating.model import Seating
 from protocols.models import Game
-from seating.core.model import Seating
 
 from .selectors import Roster, StoredSeating
 
@@ -88,7 +88,7 @@ def _range_row(label: str, low: int, high: int, best: tuple[int, int] | None) ->
 
 
 def report_context(report: dict, roster: Roster) -> dict:
-    """The quality report (seating.core.report.quality_report) as rows for the admin templates:
+    """The quality report (engines.seating.report.quality_report) as rows for the admin templates:
     per stage each measure beside the best the sizes allow, per player the counts."""
     from django.utils.translation import gettext as _
 

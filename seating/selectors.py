@@ -11,11 +11,11 @@ from dataclasses import dataclass, field
 
 from django.db.models import F, Prefetch
 
+from engines.seating.model import Seating
+from engines.seating.model import Table as SeatingTable
 from protocols.models import Game, GameStatus, Seat
 from scoring import selectors as scoring_read
 from scoring.selectors import Snapshot
-from seating.core.model import Seating
-from seating.core.model import Table as SeatingTable
 from tournaments.models import Judge, Player, Registration, Round, Stage, StageKind
 
 from .models import SeatingRecord

@@ -1,6 +1,6 @@
 """Services that store a seating: generate (preview), save, swap two players, reseat.
 
-The generator (`seating.core.generator`) is pure and numbers everything from 1; these services read
+The generator (`engines.seating.generator`) is pure and numbers everything from 1; these services read
 the database into that numbering (`selectors.seating_roster`) and write its result back as
 Rounds, Games (one per table and round, numbered after the tournament's last game, with the
 seating's judge) and Seats (the player of each seat; the protocol starts pre-filled from them).
@@ -21,11 +21,11 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from engines.seating import generator
+from engines.seating.errors import SeatingError
+from engines.seating.model import Seating
+from engines.seating.report import quality_report
 from protocols.models import Game, GameStatus, Seat
-from seating.core import generator
-from seating.core.errors import SeatingError
-from seating.core.model import Seating
-from seating.core.report import quality_report
 from tournaments.action_log import log_action
 from tournaments.models import Judge, Player, Registration, Stage
 from tournaments.standings_requests import request_recompute
@@ -51,7 +51,7 @@ __all__ = [
 
 FINAL_PLAYERS = 10
 
-# What gives way when opponents and tables/judges conflict (`seating.core.generator.generate`'s
+# What gives way when opponents and tables/judges conflict (`engines.seating.generator.generate`'s
 # ``balance``), in the words an organiser reads on the form.
 BALANCE_CHOICES = (
     ("pairs", gettext_lazy("Opponents first — fewest repeated meetings")),
@@ -610,7 +610,7 @@ def reseat_stage(
     yet played.
 
     Rounds up to the last one with a game in play or signed off stay as they are (row for row);
-    the rest are deleted and made again by `seating.core.generator.reseat` with the same goals over the
+    the rest are deleted and made again by `engines.seating.generator.reseat` with the same goals over the
     whole stage. The withdrawn players' registrations are marked withdrawn, the substitutes are
     registered. Returns the new games."""
     lock_tournament(stage)

@@ -10,8 +10,8 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history
 
+from engines.seating.model import Seating
 from protocols.models import Game, GameStatus, Seat
-from seating.core.model import Seating
 from tournaments.models import Player, Round, Stage, Table, Tournament
 from tournaments.standings_requests import rounds_changed
 

@@ -16,7 +16,7 @@ from django.utils.translation import pgettext_lazy
 from .action_types import action_type
 from .vocabulary import StageKind
 
-# The bounds of scoring/core/bounds.py that this app's settings use (this app may not import the
+# The bounds of engines/scoring/bounds.py that this app's settings use (this app may not import the
 # scoring core; tests/tournaments/test_input_bounds.py holds the two equal). docs/input-bounds.md.
 PARTICIPANTS_MAX = 30_000
 GAMES_BEFORE_FINAL_MAX = 1000

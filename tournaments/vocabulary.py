@@ -1,6 +1,6 @@
 """The tournament's words, defined once: the stages, their playing order and their names.
 
-The stored values are the scoring core's (`scoring.core.model.STAGES`); this app may not import the
+The stored values are the scoring core's (`engines.scoring.model.STAGES`); this app may not import the
 core, so tests/tournaments/test_vocabulary.py holds the two equal.
 """
 from django.db import models

@@ -11,10 +11,10 @@ from decimal import Decimal
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from engines.scoring.bounds import BALLOT_RANGE, FOULS_RANGE, LEFT_ON_RANGE, REASON_MAX, SEAT_RANGE, VOTES_RANGE
 from protocols.entry import SEAT_NUMBERS, ProtocolEntry
 from protocols.entry.parse import MAX_DAYS
 from protocols.vocabulary import GameResult, LeftHow, PenaltyClause, Removal, ResultKind, Role
-from scoring.core.bounds import BALLOT_RANGE, FOULS_RANGE, LEFT_ON_RANGE, REASON_MAX, SEAT_RANGE, VOTES_RANGE
 
 TEXT = REASON_MAX  # the entry page keeps this much of a reason
 

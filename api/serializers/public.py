@@ -5,10 +5,10 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from engines.scoring.rulesets import BREAKDOWN_KEYS
 from protocols.entry import game_code
 from protocols.vocabulary import GameResult, GameStatus, LeftHow, PenaltyClause, ProtestPoint, ProtestStatus, Removal, ResultKind, Role
 from scoring import selectors as scoring_read
-from scoring.core.rulesets import BREAKDOWN_KEYS
 from tournaments.models import Ruleset
 from tournaments.participants import participants_for_k
 from tournaments.permissions import can_see_roles

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from ratings.core.games import ROLES
+from engines.ratings.games import ROLES
 
 
 class RatingNowSerializer(serializers.Serializer):

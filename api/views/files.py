@@ -20,13 +20,13 @@ from rest_framework import exceptions, generics, status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
+from engines.scoring.fileformat import read_document
+from engines.scoring.problems import Problem
 from protocols.import_jobs import INLINE_GAMES_MAX, job_progress, start_file_import
 from protocols.models import FileImportJob, FileImportStatus
 from protocols.presentation import problem_text
 from protocols.problem_texts import PROBLEM_TEXTS
 from protocols.tournament_file import FileNotStorable, default_slug, export_document, import_tournament, player_id_problems
-from scoring.core.fileformat import read_document
-from scoring.core.problems import Problem
 from tournaments.models import Tournament
 from tournaments.permissions import PermissionRefused, check_manage_tournament, readable_tournaments
 

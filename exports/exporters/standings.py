@@ -9,7 +9,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from scoring.core.rulesets import get_ruleset
+from engines.scoring.rulesets import get_ruleset
 from tournaments.numbers import decimal_text
 
 from ..labels import COMPONENTS, STAGES

@@ -6,7 +6,7 @@ console) hands a plain mapping to this pipeline.
     rules (rules.py)        the scoring core's rules and the day/night record's
     review (review.py)      which problems stop the action asked for and which only warn
 
-`model.py` is the entry as plain data, `players.py` who a seat may take. Every bound is scoring/core/bounds.py's, and every problem
+`model.py` is the entry as plain data, `players.py` who a seat may take. Every bound is engines/scoring/bounds.py's, and every problem
 is a code with parameters that problem_texts.py words in the page's language, so the API's errors
 read as the page's. The services (services.py) run storable and rules again when they store.
 """
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from scoring.core.problems import Problem
+from engines.scoring.problems import Problem
 
 from .model import (
     SEAT_NUMBERS,

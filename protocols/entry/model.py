@@ -10,8 +10,8 @@ from dataclasses import asdict, dataclass, field
 from decimal import Decimal
 from typing import NamedTuple
 
-from scoring.core import model as core
-from scoring.core.bounds import SEAT_RANGE
+from engines.scoring import model as core
+from engines.scoring.bounds import SEAT_RANGE
 
 SEAT_NUMBERS = tuple(range(SEAT_RANGE[0], SEAT_RANGE[1] + 1))
 
@@ -115,7 +115,7 @@ def entry_from_game(game) -> ProtocolEntry:
 
 def to_core_game(entry: ProtocolEntry, *, game_id: str, stage: str, round_number: int, table: int,
                  replay_of: str | None = None, player_ids: dict[int, str] | None = None) -> core.Game:
-    """The entry as the scoring core's Game, for `scoring.core.validation.check_game`, or, with
+    """The entry as the scoring core's Game, for `engines.scoring.validation.check_game`, or, with
     `player_ids` (player pk -> the tournament's file id, scoring_records.Loaded), for scoring it."""
     player_ids = player_ids or {}
     by_seat: dict[int, list[core.Penalty]] = {}

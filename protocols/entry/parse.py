@@ -13,7 +13,7 @@ The mapping has the API's shape (the entry page's forms build the same one from 
      "awarded_reason": ""}
 
 A value may be JSON (an int, null) or as a judge typed it (" 3 ", "0,60", ""); missing keys are
-empty. Every bound is scoring/core/bounds.py's. A value that cannot be taken is left empty and
+empty. Every bound is engines/scoring/bounds.py's. A value that cannot be taken is left empty and
 becomes a problem with a code and parameters, the ones problem_texts.py words for the page.
 """
 from __future__ import annotations
@@ -22,7 +22,7 @@ import re
 from collections.abc import Mapping
 from decimal import Decimal, InvalidOperation
 
-from scoring.core.bounds import (
+from engines.scoring.bounds import (
     BALLOT_RANGE,
     DAY_RANGE,
     EXTRA_RANGE,
@@ -33,7 +33,7 @@ from scoring.core.bounds import (
     VOTES_RANGE,
     shown,
 )
-from scoring.core.problems import Problem
+from engines.scoring.problems import Problem
 
 from ..vocabulary import GameResult, LeftHow, PenaltyClause, Removal, ResultKind, Role
 from .model import SEAT_NUMBERS, NominationEntry, PenaltyEntry, ProtocolEntry, SeatEntry, VoteEntry

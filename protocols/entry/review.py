@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from scoring.core.problems import Problem
+from engines.scoring.problems import Problem
 
 from ..models import GameStatus, ProtocolVersion
 from .model import ProtocolEntry

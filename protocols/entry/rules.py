@@ -8,9 +8,9 @@ what is wrong as a code with parameters (problem_texts.py words them in the page
 """
 from __future__ import annotations
 
-from scoring.core.model import TEAM_BLACK_ROLES, TEAM_RED_ROLES
-from scoring.core.problems import Problem
-from scoring.core.validation import check_game
+from engines.scoring.model import TEAM_BLACK_ROLES, TEAM_RED_ROLES
+from engines.scoring.problems import Problem
+from engines.scoring.validation import check_game
 
 from ..scoring_records import core_settings, derived_game_id
 from .model import ProtocolEntry, to_core_game

@@ -3,14 +3,14 @@
 The pipeline's parser (parse.py) only makes values of these ranges, but the services are the door
 for every caller (the page, the API, the admin, a protest's amendment): a fouls count of 10^30, a role of
 3,000 characters or a NUL in a reason would otherwise reach the database as an IntegrityError or
-a DataError. Every bound is scoring/core/bounds.py's (docs/input-bounds.md); the rules' own checks
+a DataError. Every bound is engines/scoring/bounds.py's (docs/input-bounds.md); the rules' own checks
 (rules.py) come after these and word the finer faults.
 """
 from __future__ import annotations
 
 from decimal import Decimal
 
-from scoring.core.bounds import (
+from engines.scoring.bounds import (
     BALLOT_RANGE,
     DAY_RANGE,
     EXTRA_RANGE,
@@ -23,7 +23,7 @@ from scoring.core.bounds import (
     shown,
     text_problem,
 )
-from scoring.core.problems import Problem
+from engines.scoring.problems import Problem
 
 from ..vocabulary import GameResult, LeftHow, PenaltyClause, Removal, ResultKind, Role
 from .model import SEAT_NUMBERS, ProtocolEntry

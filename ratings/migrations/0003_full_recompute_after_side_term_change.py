@@ -1,5 +1,5 @@
 """The rating's update changed (the zero-sum projection no longer moves the side term,
-ratings/core/README.md): a stored model state was built by the old update, so resuming from
+engines/ratings/README.md): a stored model state was built by the old update, so resuming from
 it would mix the two. The next recomputation reruns the whole history."""
 
 from django.db import migrations

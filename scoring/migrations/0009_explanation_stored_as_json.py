@@ -17,7 +17,7 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='playerstanding',
             name='explanation',
-            field=scoring.models.StoredJSONField(default=list, help_text='Per game: [number, seat, role, [[component, clause, cents, code, params], ...]] (scoring/core/explain.py).', verbose_name='explanation'),
+            field=scoring.models.StoredJSONField(default=list, help_text='Per game: [number, seat, role, [[component, clause, cents, code, params], ...]] (engines/scoring/explain.py).', verbose_name='explanation'),
         ),
         migrations.AlterField(
             model_name='standingssnapshot',

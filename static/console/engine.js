@@ -1,4 +1,4 @@
-/* The console's rules in the browser: the Python core (console/core/) itself, run by Pyodide.
+/* The console's rules in the browser: the Python core (engines/console/) itself, run by Pyodide.
  *
  * There is no JavaScript port of the rules. This file loads Pyodide (the npm package pinned in
  * package.json, served at static/pyodide/), unpacks the core's sources (/judge/console/core.zip,
@@ -7,8 +7,8 @@
  *   MafiaEngine.ready          a Promise, resolved once the core is loaded (the first use of
  *                              `ready` or `load()` starts the download: about 12 MB, kept by the
  *                              service worker, static/console/sw.js)
- *   MafiaEngine.view(doc)      console.core.view(doc): {state, trace, timer, legal, mapped, refused},
- *                              what the server's view gives without its index (console/core/view.py)
+ *   MafiaEngine.view(doc)      engines.console.view(doc): {state, trace, timer, legal, mapped, refused},
+ *                              what the server's view gives without its index (engines/console/view.py)
  *   MafiaEngine.replay(doc)    the replay result, `python -m console replay` parsed
  *   MafiaEngine.replayText(d)  {exit, stdout, stderr} of `python -m console replay` on `d` (an
  *                              object, or the file's text as is)
@@ -24,8 +24,8 @@
   var GLUE = [
     "import json, sys",
     "sys.path.insert(0, '/home/pyodide/mafia-core')",
-    "from console.core import view as _view",
-    "from console.core.cli import run_replay as _run_replay",
+    "from engines.console import view as _view",
+    "from engines.console.cli import run_replay as _run_replay",
     "def mafia_view(text):",
     "    return json.dumps(_view(json.loads(text)), ensure_ascii=False)",
     "def mafia_replay(text):",

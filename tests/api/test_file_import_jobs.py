@@ -10,8 +10,8 @@ from rest_framework.test import APIClient
 
 from protocols import import_jobs
 from protocols.models import FileImportJob, Game
+from tests.engines.scoring.builders import document, game
 from tests.factories import TournamentFactory, UserFactory
-from tests.scoring.core.builders import document, game
 from tournaments.models import Publication, Tournament
 
 pytestmark = pytest.mark.django_db

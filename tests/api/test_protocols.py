@@ -8,10 +8,10 @@ from django.urls import reverse
 from django.utils import translation
 from rest_framework.test import APIClient
 
+from engines.scoring.bounds import FOULS_RANGE
+from engines.scoring.problems import Problem
 from protocols.models import GameStatus, ProtestStatus
 from protocols.presentation import problem_text
-from scoring.core.bounds import FOULS_RANGE
-from scoring.core.problems import Problem
 from tests.api.helpers import client_for, protocol
 from tests.factories import UserFactory
 from tests.protocols.helpers import complete_post

@@ -71,12 +71,12 @@ def test_the_seating_kernel_caches_its_compilation_where_the_unprivileged_user_m
     dockerfile = (ROOT / "docker" / "Dockerfile").read_text()
     assert "NUMBA_CACHE_DIR=/var/cache/numba" in dockerfile
     assert "chown mafia /media /var/cache/numba" in dockerfile
-    assert dockerfile.index("\nUSER mafia\n") < dockerfile.index("from seating.core import generate")
+    assert dockerfile.index("\nUSER mafia\n") < dockerfile.index("from engines.seating import generate")
     # numba places the cache of every kernel of a module by the same rule, so compiling the
     # smallest one shows where all of them go (the search's main kernel takes seconds to compile)
     compile_one = (
         "import numpy as np\n"
-        "from seating.core import solvers\n"
+        "from engines.seating import solvers\n"
         "sums = np.zeros((1, 10, 2), dtype=np.int64)\n"
         "solvers.tabu()._fill_round(0, np.arange(10).reshape(1, 10), np.zeros((10, 10), dtype=np.int64),\n"
         "                           np.zeros(3, dtype=np.int64), np.zeros(3, dtype=np.int64), sums, sums.copy())\n"

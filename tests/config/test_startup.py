@@ -56,7 +56,7 @@ def test_it_starts_without_numba_or_pysat(start, tmp_path):
 def test_the_check_would_see_them(tmp_path):
     """The same check after a seating search: the engines are there, so the test above is not blind."""
     code = ("import django, os\nos.environ.setdefault('DJANGO_SETTINGS_MODULE', 'config.settings')\ndjango.setup()\n"
-            "from seating.core.generator import generate\ngenerate(25, 8, 2, seed=1, iterations=200, balance='tables')\n")
+            "from engines.seating.generator import generate\ngenerate(25, 8, 2, seed=1, iterations=200, balance='tables')\n")
     result = subprocess.run([sys.executable, "-c", code + CHECK], capture_output=True, text=True, cwd=ROOT, timeout=300,
                             env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert result.returncode != 0 and "AssertionError" in result.stderr

@@ -6,8 +6,9 @@ import threading
 import pytest
 from django.db import connection, connections
 
-from console import core, replay_cache, services
+from console import replay_cache, services
 from console.models import ConsoleEvent, ConsoleLog
+from engines import console as core
 from tests.console.test_log_service import seat_roles
 from tests.protocols.helpers import make_cast
 

@@ -35,7 +35,7 @@ def stored(game):
 
 def first_event_of_day(events, day):
     """The index of the first event entered on day ``day``'s speeches (from the core's trace)."""
-    from console import core
+    from engines import console as core
 
     for cut in range(len(events)):
         s = core.view({**example_doc(), "events": events[:cut]})["state"]

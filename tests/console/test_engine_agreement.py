@@ -13,16 +13,16 @@ from pathlib import Path
 
 from django.conf import settings
 
-from console.core import view
-from console.core.cli import run_replay
 from console.offline import core_zip
+from engines.console import view
+from engines.console.cli import run_replay
 from tests.conftest import missing_service
-
-from .core.random_games import play
+from tests.engines.console.random_games import play
 
 ROOT = Path(__file__).resolve().parents[2]
 AGREE = ROOT / "tests" / "console" / "js" / "agree.mjs"
-EXAMPLE_DIRS = [ROOT.parent / "shared" / "spec" / "game-log-examples", ROOT / "tests" / "console" / "core" / "data" / "game-log-examples"]
+EXAMPLE_DIRS = [ROOT.parent / "shared" / "spec" / "game-log-examples",
+                ROOT / "tests" / "engines" / "console" / "data" / "game-log-examples"]
 RANDOM_GAMES = 300
 ODD_EVENTS = [  # events a judge's screen could send at any moment, most of them refused somewhere
     {"type": "next"}, {"type": "vote", "seat": 3, "count": 2}, {"type": "shot", "by": 3, "at": 5}, {"type": "undo"},

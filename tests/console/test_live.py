@@ -8,8 +8,9 @@ import json
 import pytest
 from django.urls import reverse
 
-from console import core, replay_cache, services
+from console import replay_cache, services
 from console.models import ConsoleLog
+from engines import console as core
 from protocols.services import sign_off
 from tests.console.test_log_service import example, post, seat_roles
 from tests.protocols.helpers import make_cast

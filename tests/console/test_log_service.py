@@ -7,14 +7,14 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
-from console import core
 from console.models import ConsoleEvent
+from engines import console as core
 from protocols.entry import entry_from_game
 from tests.protocols.helpers import make_cast
 
 pytestmark = pytest.mark.django_db
 
-DATA = Path(__file__).parent / "core" / "data" / "game-log-examples"
+DATA = Path(__file__).parent.parent / "engines" / "console" / "data" / "game-log-examples"
 
 
 def example(name: str) -> dict:

@@ -1,12 +1,13 @@
-"""``console.core.view(doc)``, the screen the browser computes offline, is what the server answers:
+"""``engines.console.view(doc)``, the screen the browser computes offline, is what the server answers:
 for every example log, cut at every point, it equals the console's JSON view without its index."""
 import json
 
 import pytest
 from django.urls import reverse
 
-from console import core, services
+from console import services
 from console.models import ConsoleLog
+from engines import console as core
 from tests.protocols.helpers import make_cast
 
 from .test_log_service import DATA, post, seat_roles
@@ -82,7 +83,7 @@ def test_the_core_zip_and_the_service_worker_are_served(client):
     import io
     import zipfile
     names = zipfile.ZipFile(io.BytesIO(zipped.content)).namelist()
-    assert "console/core/view.py" in names and "console/core/rules/voting.py" in names and "console/__init__.py" in names
+    assert "engines/console/view.py" in names and "engines/console/rules/voting.py" in names and "console/__init__.py" in names
     assert client.get(reverse("console:core_zip"), HTTP_IF_NONE_MATCH=zipped["ETag"]).status_code == 304
     worker = client.get(reverse("console:service_worker"))
     assert worker.status_code == 200 and worker["Content-Type"].startswith("text/javascript")

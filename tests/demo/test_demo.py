@@ -8,9 +8,9 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.db import transaction
 
+from engines.scoring.validation import check_tournament
 from protocols.models import Game, GameStatus, Nomination, Seat, VoteCount
 from protocols.scoring_records import tournament_data
-from scoring.core.validation import check_tournament
 from tournaments.models import Player, Registration, Tournament
 
 # One worker builds the demo once for the whole module (its seating search takes ~10 s).

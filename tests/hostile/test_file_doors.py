@@ -9,13 +9,13 @@ import pytest
 from django.core.management import call_command
 from hypothesis import HealthCheck, given, settings
 
+from engines.scoring.cli import main as scoring_main
 from protocols.models import Game, Seat, SeatPenalty
-from scoring.core.cli import main as scoring_main
 from tournaments.models import Player, Registration, Tournament
 
 from .values import hostile_documents
 
-EXAMPLE = json.loads((Path(__file__).resolve().parent.parent / "scoring" / "core" / "data" / "example-tournament.json")
+EXAMPLE = json.loads((Path(__file__).resolve().parent.parent / "engines" / "scoring" / "data" / "example-tournament.json")
                      .read_text(encoding="utf-8"))
 SETTINGS = settings(max_examples=40, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture,

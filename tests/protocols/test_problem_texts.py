@@ -7,13 +7,13 @@ import pytest
 from django.utils import translation
 
 import protocols
+from engines.scoring.messages import PROBLEMS
+from engines.scoring.problems import Problem
 from protocols.presentation import problem_text
 from protocols.problem_texts import PROBLEM_TEXTS
-from scoring.core.messages import PROBLEMS
-from scoring.core.problems import Problem
 from tests.code_scan import written_keys
+from tests.engines.scoring.messages_corpus import corpus_problems
 from tests.languages import ENGLISH, assert_translated, placeholders
-from tests.scoring.core.messages_corpus import corpus_problems
 
 APP = Path(protocols.__file__).parent
 # the modules of this app that make problems

@@ -5,10 +5,10 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from engines.scoring import model as core
+from engines.scoring.standings import compute_standings
 from protocols.models import Game, GameStatus, Seat
 from protocols.scoring_records import core_settings, load, tournament_data
-from scoring.core import model as core
-from scoring.core.standings import compute_standings
 from tests.tournament_builders import add_scheduled_round, played
 
 pytestmark = pytest.mark.django_db
@@ -74,8 +74,8 @@ def test_signed_off_only_filters_unsigned_games():
 
 
 def test_the_loaded_tournament_is_a_valid_tournament_file():
-    from scoring.core import fileformat
-    from scoring.core.validation import check_tournament
+    from engines.scoring import fileformat
+    from engines.scoring.validation import check_tournament
 
     t = played("valid-file", players=20, rounds=3, final_games=2)
     data = tournament_data(t)

@@ -7,15 +7,15 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
+from engines.scoring.standings import compute_standings
 from protocols.models import Game, GameStatus
 from protocols.scoring_records import tournament_data
-from scoring.core.standings import compute_standings
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 
 # The golden copies of ../shared/spec (tests/scoring checks that they equal the originals).
-SPEC = Path(__file__).resolve().parent.parent / "scoring" / "core" / "data"
+SPEC = Path(__file__).resolve().parent.parent / "engines" / "scoring" / "data"
 EXAMPLE = SPEC / "example-tournament.json"
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -120,7 +120,7 @@ def test_a_mafclub_file_with_a_replay_and_settings_round_trips(tmp_path):
     exported = tmp_path / "exported.json"
     assert run("export_tournament", "mafclub-cup", str(exported))[0] == 0
     again = json.loads(exported.read_text())
-    from scoring.core.fileformat import parse_document
+    from engines.scoring.fileformat import parse_document
 
     assert {**again["tournament"], "settings": None} == {**document["tournament"], "settings": None}
     assert parse_document(again).settings == parse_document(document).settings  # "0.50" reads as "0.5"

@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
+from engines.scoring.cli import main as scoring_main
 from protocols.models import Game, SeatPenalty
-from scoring.core.cli import main as scoring_main
 from tournaments.models import Player, Registration, Tournament
 
 pytestmark = pytest.mark.django_db
 
-EXAMPLE = Path(__file__).resolve().parent.parent / "scoring" / "core" / "data" / "example-tournament.json"
+EXAMPLE = Path(__file__).resolve().parent.parent / "engines" / "scoring" / "data" / "example-tournament.json"
 
 
 def example() -> dict:

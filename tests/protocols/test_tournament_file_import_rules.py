@@ -11,13 +11,13 @@ from django.contrib.auth.models import Permission
 from django.core.management import call_command
 from rest_framework.test import APIClient
 
-from scoring.core.cli import main as scoring_main
+from engines.scoring.cli import main as scoring_main
 from tests.factories import UserFactory
 from tournaments.models import Judge, Publication, Tournament
 
 pytestmark = pytest.mark.django_db
 
-EXAMPLE = Path(__file__).resolve().parent.parent / "scoring" / "core" / "data" / "example-tournament.json"
+EXAMPLE = Path(__file__).resolve().parent.parent / "engines" / "scoring" / "data" / "example-tournament.json"
 HUGE = "1" + "0" * 5000
 
 

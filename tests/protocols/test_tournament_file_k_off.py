@@ -6,9 +6,9 @@ import pytest
 from django.core.management import call_command
 
 from demo.builder import build_tournament
+from engines.scoring.fileformat import parse_document
+from engines.scoring.standings import compute_standings
 from protocols.scoring_records import tournament_data
-from scoring.core.fileformat import parse_document
-from scoring.core.standings import compute_standings
 
 pytestmark = pytest.mark.django_db
 

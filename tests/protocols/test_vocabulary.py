@@ -2,9 +2,9 @@
 core's values and are labelled in both languages, the roles with their protocol letters."""
 from django.utils import translation
 
+from engines.scoring import model as core
 from protocols.models import Game, Seat, SeatPenalty
 from protocols.vocabulary import ROLE_LETTERS, ROLE_NAMES, GameResult, PenaltyClause, Removal, Role, in_sentence
-from scoring.core import model as core
 
 
 def test_the_values_are_the_cores_constants():

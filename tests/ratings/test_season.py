@@ -1,7 +1,7 @@
 """The season's standings from stored tournament standings and the organisers' categories."""
 import pytest
 
-from ratings.core.season import season_points
+from engines.ratings.season import season_points
 from ratings.models import RatingSettings
 from ratings.season import season_table
 from scoring.models import PlayerStanding

@@ -3,13 +3,13 @@
 import pytest
 from django.utils import translation
 
+from engines.scoring.fileformat import parse_document
+from engines.scoring.messages import NOTES
+from engines.scoring.standings import explain_player
 from scoring import explanation_texts as explanations
-from scoring.core.fileformat import parse_document
-from scoring.core.messages import NOTES
-from scoring.core.standings import explain_player
 from scoring.selectors import GamePoints, Line
+from tests.engines.scoring.messages_corpus import corpus_tournaments
 from tests.languages import assert_translated, placeholders
-from tests.scoring.core.messages_corpus import corpus_tournaments
 
 
 def test_every_note_code_of_the_core_has_a_text():

@@ -8,9 +8,9 @@ from django.core.management import call_command
 from django.db import OperationalError, connection, connections, transaction
 from django.test.utils import CaptureQueriesContext
 
+from engines.scoring.standings import compute_standings
 from protocols.scoring_records import load, tournament_data
 from scoring import recompute as recompute_module
-from scoring.core.standings import compute_standings
 from scoring.models import PlayerStanding, StandingsSnapshot, StandingsState
 from scoring.recompute import recompute
 from scoring.services import request_recompute
@@ -216,8 +216,8 @@ def test_two_jobs_never_interleave(settings):
 
 @pytest.mark.django_db
 def test_explain_all_agrees_with_the_cores_explain_player():
-    from scoring.core.explain import explain_all
-    from scoring.core.standings import explain_player
+    from engines.scoring.explain import explain_all
+    from engines.scoring.standings import explain_player
 
     t = played("agree", players=20, rounds=4)
     loaded = load(t)
@@ -234,9 +234,9 @@ def test_explain_all_agrees_with_the_cores_explain_player():
 
 @pytest.mark.django_db
 def test_an_import_of_a_thousand_players_queues_one_job(django_capture_on_commit_callbacks):
+    from engines.scoring.fileformat import parse_document
     from protocols.tournament_file import import_tournament
-    from scoring.core.fileformat import parse_document
-    from tests.scoring.core.builders import document, game
+    from tests.engines.scoring.builders import document, game
 
     players = [f"p{i:04d}" for i in range(1, 1001)]
     games = [game(f"Q1-T{t}", players=players[10 * (t - 1):10 * t], table=t) for t in range(1, 101)]

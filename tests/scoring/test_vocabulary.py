@@ -1,7 +1,7 @@
 """The components of a player's points are the scoring core's breakdown, named in both languages."""
 from django.utils import translation
 
-from scoring.core.rulesets import BREAKDOWN_KEYS
+from engines.scoring.rulesets import BREAKDOWN_KEYS
 from scoring.models import SCOPE_ALL
 from scoring.vocabulary import COMPONENTS, SCOPES
 from tournaments.vocabulary import StageKind

@@ -8,8 +8,8 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 from django.utils import translation
 
+from engines.seating import generator
 from protocols.models import Game, GameResult, GameStatus, Seat
-from seating.core import generator
 from seating.services import DEFAULT_BALANCE, SeatingRefused, plan_reseat, preview_seating, save_seating
 from tests.factories import PlayerFactory, StageFactory
 from tests.seating.admin_pages import generate_url, make_qualifying_stage, preview, reseat_url, token_of

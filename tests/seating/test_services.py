@@ -4,8 +4,8 @@ from collections import Counter, defaultdict
 
 import pytest
 
+from engines.seating.generator import generate
 from protocols.models import Game, GameResult, GameStatus, Seat
-from seating.core.generator import generate
 from seating.selectors import stored_seating
 from seating.services import (
     SeatingRefused,

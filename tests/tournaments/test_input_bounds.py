@@ -1,4 +1,4 @@
-"""The columns and settings hold exactly what scoring/core/bounds.py lets in, and the admin refuses
+"""The columns and settings hold exactly what engines/scoring/bounds.py lets in, and the admin refuses
 the rest with the field named (docs/input-bounds.md)."""
 from decimal import Decimal
 
@@ -7,8 +7,8 @@ from django.contrib import admin
 from django.test import RequestFactory
 from django.urls import reverse
 
+from engines.scoring import bounds
 from protocols.models import Game, Seat, SeatPenalty
-from scoring.core import bounds
 from tournaments import models as tm
 from tournaments.models import Club, Judge, Player, Registration, Tournament
 

@@ -10,9 +10,9 @@ from django.test import RequestFactory
 from django.urls import reverse
 from django.utils import translation
 
+from engines.scoring.validation import check_tournament
 from protocols.models import Seat
 from protocols.scoring_records import tournament_data
-from scoring.core.validation import check_tournament
 from scoring.recompute import recompute
 from tests.factories import PlayerFactory, RegistrationFactory, TableFactory, TournamentFactory
 from tests.tournament_builders import played

@@ -1,7 +1,7 @@
 """The stages are defined once (tournaments/vocabulary.py) and store the scoring core's values."""
 from django.utils import translation
 
-from scoring.core import model as core
+from engines.scoring import model as core
 from tournaments.models import Stage
 from tournaments.vocabulary import STAGE_ORDER, StageKind, stage_position
 

@@ -1,8 +1,8 @@
 from django.core.management.base import BaseCommand
 
 from demo.builder import Cast, add_demo_roles, build_tournament, deal_unplayed_roles
+from engines.seating.generator import default_iterations
 from scoring.recompute import recompute
-from seating.core.generator import default_iterations
 from tournaments.models import Tournament
 
 DEMO_SLUG = "demo"

@@ -3,9 +3,9 @@ import sys
 
 from django.core.management.base import BaseCommand
 
+from engines.scoring.cli import run_check
+from engines.scoring.fileformat import load_file
 from protocols.tournament_file import FileNotStorable, import_tournament
-from scoring.core.cli import run_check
-from scoring.core.fileformat import load_file
 
 slug_re = re.compile(r"[-a-zA-Z0-9_]{1,80}")
 

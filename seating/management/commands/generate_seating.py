@@ -15,7 +15,7 @@ from collections import Counter
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
-from seating.core.report import render_text
+from engines.seating.report import render_text
 from seating.selectors import stage_games, standings_pick, tournament_judges
 from seating.services import SeatingRefused, preview_seating, save_seating
 from tournaments.models import Player, Tournament

@@ -6,7 +6,7 @@ again, the played ones stay as they are. Prints the quality report summary of th
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
-from seating.core.report import render_text
+from engines.seating.report import render_text
 from seating.services import SeatingRefused, reseat_stage, stage_report
 from tournaments.models import Player
 

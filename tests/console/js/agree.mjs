@@ -3,7 +3,7 @@
 //
 //   node tests/console/js/agree.mjs CASES.json CORE.zip PYODIDE_DIR
 //
-// CASES.json: [{"name", "text" (the log as the file has it), "view" (console.core.view of it),
+// CASES.json: [{"name", "text" (the log as the file has it), "view" (engines.console.view of it),
 // "replay": {"exit", "stdout", "stderr"} (`python -m console replay` on it, or null)}], written by
 // tests/console/test_engine_agreement.py. Prints each difference, then "N passed, M failed";
 // exits 1 on any difference.
