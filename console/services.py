@@ -19,8 +19,9 @@ from dataclasses import dataclass, field
 
 from django.db import IntegrityError, transaction
 
-from console import control, core, replay_cache, timer
+from console import control, replay_cache, timer
 from console.models import ConsoleEvent, ConsoleLog
+from engines import console as core
 from engines.console.replay import refusal
 from protocols.entry import ProtocolEntry, Reading, entry_from_game, players_for, read_entry
 from protocols.models import Game
