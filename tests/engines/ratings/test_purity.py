@@ -12,6 +12,8 @@ EXAMPLE = ROOT.parent / "shared" / "spec" / "example-tournament.json"
 def _core_modules():
     names = []
     for path in sorted((ROOT / "engines" / "ratings").rglob("*.py")):
+        if path.name == "__main__.py":  # runs the command: `python -m` imports it, nothing else does
+            continue
         parts = path.relative_to(ROOT).with_suffix("").parts
         names.append(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
     return names

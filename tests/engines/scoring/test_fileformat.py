@@ -79,6 +79,8 @@ def _core_modules() -> list[str]:
     """Every module of engines/scoring/, found on disk: a new one is checked without being listed."""
     names = []
     for path in sorted((ROOT / "engines" / "scoring").rglob("*.py")):
+        if path.name == "__main__.py":  # runs the command: `python -m` imports it, nothing else does
+            continue
         parts = path.relative_to(ROOT).with_suffix("").parts
         names.append(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
     return names
