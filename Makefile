@@ -4,13 +4,21 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: run test install worker migrate demo bench clean
+.PHONY: run test install worker migrate demo bench clean debian-packages debian-packages-test
+
+# The Debian packages each step needs (scripts/debian-packages.sh: installed with apt-get when
+# missing, as root; a message naming them otherwise). Checked on every run: one dpkg-query each.
+debian-packages:
+	PYTHON=$(PYTHON) sh scripts/debian-packages.sh run
+
+debian-packages-test:
+	PYTHON=$(PYTHON) sh scripts/debian-packages.sh test
 
 # uv installs the pinned packages of pyproject.toml in about 4 s where pip took about 30 s (it
 # downloads and unpacks in parallel); the environment is the same, package for package.
 UV_VERSION := 0.13.9
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml | debian-packages
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q uv==$(UV_VERSION)
 	$(VENV)/bin/uv pip install -q --python $(PY) -e ".[test]"
@@ -22,11 +30,11 @@ $(STAMP): pyproject.toml
 # reach the browser as /judge/console/core.zip, built from engines/console/ by console/offline.py.
 NODE_STAMP := node_modules/.installed-$(shell cat package-lock.json | cksum | cut -d' ' -f1)
 
-$(NODE_STAMP): package.json package-lock.json
+$(NODE_STAMP): package.json package-lock.json | debian-packages
 	npm ci --no-audit --no-fund
 	rm -f node_modules/.installed-* && touch $@
 
-install: $(STAMP) $(NODE_STAMP)
+install: debian-packages $(STAMP) $(NODE_STAMP)
 
 migrate: install
 	$(PY) manage.py migrate --noinput
@@ -56,7 +64,7 @@ worker: install
 # manage.py, a Celery worker) compiles every module it imports again, and pytest rewrites the test
 # modules again at every run (collecting the suite: 14 s in each test process, 7.5 s with caches).
 test: export PYTHONDONTWRITEBYTECODE :=
-test: install
+test: debian-packages-test install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/lint-imports
 	$(VENV)/bin/pytest -n 2 --dist loadfile --durations=10

@@ -21,8 +21,7 @@ from tests.engines.console.random_games import play
 
 ROOT = Path(__file__).resolve().parents[2]
 AGREE = ROOT / "tests" / "console" / "js" / "agree.mjs"
-EXAMPLE_DIRS = [ROOT.parent / "shared" / "spec" / "game-log-examples",
-                ROOT / "tests" / "engines" / "console" / "data" / "game-log-examples"]
+EXAMPLE_DIRS = [ROOT / "tests" / "engines" / "console" / "data" / "game-log-examples"]  # the spec's, copied
 RANDOM_GAMES = 300
 ODD_EVENTS = [  # events a judge's screen could send at any moment, most of them refused somewhere
     {"type": "next"}, {"type": "vote", "seat": 3, "count": 2}, {"type": "shot", "by": 3, "at": 5}, {"type": "undo"},

@@ -1,5 +1,5 @@
 """Every example log of spec/game-log-examples gives its expected replay result, in-process and
-through ``python -m console replay`` (the golden copies in data/ equal ../shared/spec's)."""
+through ``python -m console replay`` (the golden copies in data/ are the spec's: tests/spec_copies.py)."""
 from __future__ import annotations
 
 import json
@@ -13,7 +13,6 @@ from engines.console import replay
 
 DATA = Path(__file__).parent / "data" / "game-log-examples"
 ROOT = Path(__file__).resolve().parents[3]
-SHARED = ROOT.parent / "shared" / "spec" / "game-log-examples"
 CASES = json.loads((DATA / "expected.json").read_text(encoding="utf-8"))["cases"]
 META = ("file", "ruleset", "title", "targets", "outcome")
 TRACE_KEYS = {"days": ("days", "day"), "nights": ("nights", "night")}
@@ -63,14 +62,3 @@ def test_every_example_log_is_a_case():
     assert logs == {c["file"] for c in CASES}
 
 
-@pytest.mark.parametrize("name", sorted(p.name for p in DATA.iterdir()))
-def test_golden_copies_match_the_shared_spec(name):
-    if not SHARED.exists():
-        pytest.skip(f"{SHARED} is not beside the repository")
-    assert (DATA / name).read_bytes() == (SHARED / name).read_bytes()
-
-
-def test_shared_spec_has_no_example_the_copies_lack():
-    if not SHARED.exists():
-        pytest.skip(f"{SHARED} is not beside the repository")
-    assert {p.name for p in SHARED.iterdir()} == {p.name for p in DATA.iterdir()}
