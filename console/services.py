@@ -72,9 +72,10 @@ class Appended:
 
 
 def header_of(game: Game) -> dict:
-    """The log's header from the protocol: the tournament's ruleset, the seats and their roles."""
+    """The log's header from the protocol: the tournament's ruleset and the rules of play it
+    changed (RULES.md §7.1.3, ``Tournament.game_settings``), the seats and their roles."""
     seats = [{"seat": s.number, "player": str(s.player_id), "role": s.role} for s in game.seats.order_by("number")]
-    return {"format": LOG_FORMAT, "ruleset": game.tournament.ruleset, "settings": {},
+    return {"format": LOG_FORMAT, "ruleset": game.tournament.ruleset, "settings": dict(game.tournament.game_settings or {}),
             "game": {"id": game.code or f"game-{game.pk}"}, "seats": seats}
 
 

@@ -13,6 +13,7 @@ urlpatterns = [
     path("t/<slug:slug>/players/<int:player_id>/", views.player_detail, name="player"),
     path("t/<slug:slug>/games/<int:number>/", views.game_detail, name="game"),
     path("t/<slug:slug>/seating/", views.seating, name="seating"),
+    path("t/<slug:slug>/rules/", views.rules_of_play, name="rules"),
     path("t/<slug:slug>/screen/", views.screen, name="screen"),
     path("t/<slug:slug>/cards/", cards.cards, name="cards"),
     path("t/<slug:slug>/tables/live.json", views.round_live_json, name="round-live-json"),

@@ -21,6 +21,7 @@ from console.models import ConsoleLog
 from protocols.vocabulary import LEFT_WHEN, ROLE_NAMES, GameResult, GameStatus, Removal, in_sentence, label_of
 from scoring.selectors import points_text, worded
 from scoring.vocabulary import COMPONENTS, NO_POINTS, SCOPES
+from tournaments import game_rules
 from tournaments.participants import k_verdict
 from tournaments.permissions import can_file_protest, is_chief_judge, is_late, is_organiser, protest_deadline
 
@@ -363,3 +364,14 @@ def round_live_json(request, slug):
     games = selectors.live_round_games(tournament)
     return _no_store({"round": games[0].round.number if games else None,
                       "tables": [live.table_view(g) for g in games]})
+
+
+@require_safe
+def rules_of_play(request, slug):
+    """The rules the tournament's games run by (RULES.md §7.1.3), in words: the ruleset's preset
+    and each setting, the ones the organisers changed marked."""
+    tournament = _tournament(request, slug)
+    return render(request, "public/rules.html", {
+        "tournament": tournament, "ruleset_name": tournament.get_ruleset_display(),
+        "lines": game_rules.described(tournament.ruleset, tournament.game_settings),
+    })

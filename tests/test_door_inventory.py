@@ -394,7 +394,7 @@ def site_doors() -> list[Door]:
               ("t/<slug:slug>/standings/version/", "/t/{slug}/standings/version/"),
               ("t/<slug:slug>/players/<int:player_id>/", "/t/{slug}/players/{player}/"),
               ("t/<slug:slug>/games/<int:number>/", "/t/{slug}/games/{n}/"), ("t/<slug:slug>/seating/", "/t/{slug}/seating/"),
-              ("t/<slug:slug>/screen/", "/t/{slug}/screen/"),
+              ("t/<slug:slug>/screen/", "/t/{slug}/screen/"), ("t/<slug:slug>/rules/", "/t/{slug}/rules/"),
               ("t/<slug:slug>/standings.<export_format:fmt>", "/t/{slug}/standings.xlsx"),
               ("t/<slug:slug>/seating.<export_format:fmt>", "/t/{slug}/seating.xlsx"),
               ("t/<slug:slug>/games/<int:number>/protocol.pdf", "/t/{slug}/games/{n}/protocol.pdf"),

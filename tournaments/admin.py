@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from .action_log import action_log_csv
 from .action_types import registered
 from .admin_access import AdminDoorsMixin, ReadOnlyAdminMixin, ScopedInlineMixin, TournamentScopedAdmin
+from .admin_game_rules import RULE_FIELDS, TIMER_FIELDS, TournamentForm
 from .admin_inlines import PrelabelledInline
 from .admin_registration_import import RegistrationImportAdmin
 from .admin_titles import AccusativeTitles
@@ -161,6 +162,7 @@ class TournamentAdmin(AccusativeTitles, RegistrationImportAdmin, TournamentScope
     prepopulated_fields = {"slug": ["name"]}
     autocomplete_fields = ["chief_judge", "appeals", "organisers"]
     inlines = [StageInline, TournamentJudgeInline, TableInline, RegistrationInline]
+    form = TournamentForm
     fieldsets = [
         (None, {"fields": [
             "name", "slug", "city", ("start_date", "end_date"), "publication", "ruleset", "chief_judge", "standings_public",
@@ -171,6 +173,11 @@ class TournamentAdmin(AccusativeTitles, RegistrationImportAdmin, TournamentScope
             ("games_before_final", "planned_games"), "lot_seed", "participants_override", ("k_applies", "k_max_participants"),
             "k_rule", ("best_move_three", "best_move_two"), "fourth_foul_removal_counts",
         ]}),
+        (_("Rules of play (RULES.md §7.1.3): the ruleset's preset, changed here setting by setting"), {
+            "classes": ["collapse"],
+            "description": _("Each game's console log keeps the rules it started with; they are fixed once a game has started."),
+            "fields": RULE_FIELDS}),
+        (_("Turn lengths in seconds (RULES.md §7.15)"), {"classes": ["collapse"], "fields": TIMER_FIELDS}),
     ]
     readonly_fields = ["planned_games", "k_rule"]
 

@@ -5,7 +5,7 @@ Game protocols (games, seats, penalties, protests) live in `protocols`.
 from decimal import Decimal
 
 from django.conf import settings
-from django.core.exceptions import ValidationError
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
@@ -98,6 +98,12 @@ class Tournament(models.Model):
     start_date = models.DateField(_("start date"))
     end_date = models.DateField(_("end date"))
     ruleset = models.CharField(_("ruleset"), max_length=16, choices=Ruleset.choices, default=Ruleset.FIIM)
+    # RULES.md §7.1.3: the settings of the games that differ from the ruleset's preset, as a
+    # console log's header carries them (tournaments/game_rules.py reads and words them).
+    game_settings = models.JSONField(
+        _("rules of play changed from the preset"), default=dict, blank=True,
+        help_text=_("Set on the tournament's page, field by field; fixed once a game has started."),
+    )
     games_before_final = models.PositiveSmallIntegerField(
         _("games before the final"), null=True, blank=True, default=None,
         validators=[MinValueValidator(1), MaxValueValidator(GAMES_BEFORE_FINAL_MAX)],
@@ -160,8 +166,10 @@ class Tournament(models.Model):
 
     def clean(self):
         """RULES.md §3: the participants are never fewer than the players seated in its games, so
-        an override below that count is refused, naming the field."""
+        an override below that count is refused, naming the field. RULES.md §7.1.3: the ruleset
+        and the rules of play are what the engine takes, and change no more once a game started."""
         super().clean()
+        self._clean_rules_of_play()
         from .participants import seated_players  # local: that module reads this one
 
         if self.participants_override is None:
@@ -171,6 +179,26 @@ class Tournament(models.Model):
             raise ValidationError({"participants_override": _(
                 "Players already seated in this tournament's games: %(seated)s. The participants are never "
                 "fewer (RULES.md §3).") % {"seated": seated}})
+
+    def _clean_rules_of_play(self):
+        from .game_rules import InvalidGameSettings, effective, game_started  # local: that module reads this one
+
+        try:
+            effective(self.ruleset, self.game_settings)
+        except InvalidGameSettings:
+            raise ValidationError({NON_FIELD_ERRORS: _(
+                "Rules of play: these settings are not ones the console takes (RULES.md §7.1.3).")}) from None
+        if self.pk is None:
+            return
+        stored = type(self).objects.filter(pk=self.pk).values("ruleset", "game_settings").first()
+        if stored is None or (stored["ruleset"], stored["game_settings"]) == (self.ruleset, self.game_settings):
+            return
+        if game_started(self):
+            # the rules of play are many fields of the form, so their refusal is the form's own
+            field = "ruleset" if stored["ruleset"] != self.ruleset else NON_FIELD_ERRORS
+            raise ValidationError({field: _(
+                "Ruleset and rules of play: a game of this tournament has started, so they no longer change "
+                "(each game's log keeps the rules it started with, RULES.md §7.16.3).")})
 
     @property
     def participants(self) -> int:
