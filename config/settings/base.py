@@ -14,6 +14,7 @@ from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 from config.cache import caches_for
+from config.channel_layers import channel_layers_for
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
@@ -34,6 +35,7 @@ ALLOWED_HOSTS = env("ALLOWED_HOSTS")
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 
 INSTALLED_APPS = [
+    "daphne",  # first: runserver serves the ASGI application, websockets included (make run)
     "config.admin_apps.ProductAdminConfig",  # django.contrib.admin with the product's site
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -133,6 +135,7 @@ CONTENT_SECURITY_POLICY = {
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
+ASGI_APPLICATION = "config.asgi.application"
 
 TEMPLATES = [
     {
@@ -172,6 +175,12 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # Redis as the cache, never a point of failure: down or hung, a cache call waits at most 0.5 s,
 # is a miss, and the page is made from the database (config/cache.py). Without REDIS_URL, memory.
 CACHES = caches_for(env("REDIS_URL"))
+
+# The live layer (Django Channels): what one process stores reaches the sockets another holds
+# through Redis: CHANNEL_LAYER_URL, else REDIS_URL, else a Redis CELERY_BROKER_URL (the machine's
+# one Redis). Without any, the process's memory: make run is one process, tasks included.
+CHANNEL_LAYERS = channel_layers_for(env("CHANNEL_LAYER_URL", default="") or env("REDIS_URL")
+                                    or (env("CELERY_BROKER_URL") if env("CELERY_BROKER_URL").startswith("redis") else ""))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

@@ -38,7 +38,9 @@ def test_compose_validates_and_runs_every_process(resolved):
     for name in ("db", "redis", "web", "worker"):
         assert services[name]["healthcheck"]["test"], name
     assert set(resolved["volumes"]) == {"pgdata", "media"}
+    assert services["web"]["command"][:4] == ["gunicorn", "config.asgi:application", "-k", "uvicorn_worker.UvicornWorker"]
     web = services["web"]["environment"]
+    assert web["CHANNEL_LAYER_URL"].startswith("redis://redis:6379/")
     assert web["DJANGO_SETTINGS_MODULE"] == "config.settings.production"
     assert web["SECRET_KEY"] == SECRETS["SECRET_KEY"] and web["ALLOWED_HOSTS"].startswith("mafia.example.org")
 
@@ -58,7 +60,7 @@ def test_the_image_is_slim_unprivileged_and_serves_collected_static_files_with_g
     dockerfile = (ROOT / "docker" / "Dockerfile").read_text()
     assert "FROM python:3.11-slim" in dockerfile
     assert "\nUSER mafia\n" in dockerfile and "useradd" in dockerfile
-    assert "collectstatic" in dockerfile and '"gunicorn"' in dockerfile
+    assert "collectstatic" in dockerfile and '"gunicorn", "config.asgi:application"' in dockerfile
     assert all(library in dockerfile for library in ("libpango-1.0-0", "libpangoft2-1.0-0", "fonts-dejavu-core"))
     ignored = (ROOT / ".dockerignore").read_text().split()
     assert ".venv" in ignored and "db.sqlite3*" in ignored
