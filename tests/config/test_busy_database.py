@@ -2,7 +2,7 @@
 answers 503 "try again" in the reader's language, on the judge's page and in the API, never a 500;
 any other error is still the 500 page. The real lock is in tests/protocols/test_sqlite_concurrency.py."""
 import pytest
-from django.db import OperationalError
+from django.db import InterfaceError, OperationalError
 from django.test import Client
 from django.urls import reverse
 
@@ -57,3 +57,28 @@ def test_any_other_database_error_is_still_the_500_page(cast, monkeypatch):
 
     monkeypatch.setattr("protocols.views.sign_off", broken)
     assert judge_page(cast, "en").status_code == 500
+
+
+@pytest.mark.parametrize("error", [
+    OperationalError("server closed the connection unexpectedly\n\tThis probably means the server terminated abnormally"),
+    OperationalError("terminating connection due to administrator command"),
+    InterfaceError("connection already closed"),
+])
+def test_a_console_event_whose_database_connection_is_lost_is_a_503_the_queue_retries(cast, monkeypatch, error):
+    """PostgreSQL dropping the connection mid-append (a restart, a failover): nothing was stored,
+    and the judge's screen is told to send the event again (JSON, Retry-After), not a 500."""
+    import json
+
+    from console.models import ConsoleEvent
+
+    def lost(*args, **kwargs):
+        raise error
+
+    monkeypatch.setattr("console.services._append", lost)
+    client = Client(raise_request_exception=False, HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(cast.judge)
+    answer = client.post(reverse("console:console", args=[cast.game.pk]), json.dumps({"index": 0, "event": {"type": "next"}}),
+                         content_type="application/json")
+    assert answer.status_code == 503 and answer["Retry-After"] == "5"
+    assert answer.json()["code"] == "database_busy" and "nothing was saved" in answer.json()["detail"]
+    assert not ConsoleEvent.objects.filter(log__game=cast.game).exists()
