@@ -27,26 +27,19 @@
  * session (403 "login") keeps the queue and shows a link to the login page (?next= this page); back
  * here the queue is sent.
  *
- * Texts come from the page (templates/console/_offline.html, #console-offline data-*), in the
- * page's language; the service worker (/judge/console-sw.js) is registered from here.
+ * Texts come from the page (offline_texts.js), in the page's language; the login prompt is
+ * login_prompt.js, and the service worker (/judge/console-sw.js) is registered from here
+ * (worker_registration.js).
  */
 import { answerKind, viewOf } from "./answers.js";
 import { readRecord, withLock, writeRecord } from "./copy_store.js";
 import { fill } from "./format.js";
+import { showLogin } from "./login_prompt.js";
+import { offlineTexts } from "./offline_texts.js";
 import { canonical, firstStored, nextIndex, reconcile, setAside } from "./queue.js";
+import { registerWorker } from "./worker_registration.js";
 
 const RETRY_MS = 4000;
-
-function texts() {
-  const el = document.getElementById("console-offline");
-  const d = el ? el.dataset : {};
-  return {
-    refused: d.refused || "%(rule)s (%(code)s)",
-    login: d.login || "Log in again",
-    loginUrl: d.loginUrl || "/judge/login/",
-    worker: d.worker || "/judge/console-sw.js",
-  };
-}
 
 function cookie(name) {
   const m = document.cookie.match(new RegExp("(?:^|; )" + name + "=([^;]*)"));
@@ -222,7 +215,7 @@ export class ConsoleClient {
     delete checked.refused;
     if (refusal && refusal.index === at) {
       checked.index = at;
-      const error = { message: fill(texts().refused, refusal), ...refusal };
+      const error = { message: fill(offlineTexts().refused, refusal), ...refusal };
       return { status: "refused", error, view: checked };
     }
     checked.index = at + 1;
@@ -296,41 +289,4 @@ export class ConsoleClient {
   async unsent() {
     return (await this.record()).unsent || [];
   }
-}
-
-// -- the login prompt of an expired session (the queue stays in IndexedDB meanwhile)
-function showLogin(on, waiting) {
-  let box = document.getElementById("console-login");
-  if (!on) { if (box) box.hidden = true; return; }
-  const t = texts();
-  if (!box) {
-    box = document.createElement("div");
-    box.id = "console-login";
-    box.setAttribute("role", "alertdialog");
-    const link = document.createElement("a");
-    link.id = "console-login-link";
-    box.appendChild(link);
-    document.body.appendChild(box);
-  }
-  const a = box.querySelector("a");
-  a.textContent = fill(t.login, { waiting });
-  a.href = t.loginUrl + "?next=" + encodeURIComponent(location.pathname + location.search);
-  box.hidden = false;
-}
-
-let workerRegistered = false;
-function registerWorker() {
-  const nav = navigator;
-  if (!nav.serviceWorker || workerRegistered) return;
-  workerRegistered = true;
-  nav.serviceWorker.register(texts().worker, { scope: "/judge/" }).then(() => nav.serviceWorker.ready).then(() => {
-    // the page and the files it loaded before the worker ran: stored for an offline reload
-    const urls = [location.href];
-    (performance.getEntriesByType("resource") || []).forEach((e) => {
-      const u = new URL(e.name);
-      if (u.origin === location.origin && u.pathname.indexOf("/static/") === 0) urls.push(u.href);
-    });
-    return caches.open("mafia-console-pages").then((cache) => Promise.all(urls.map((u) =>
-      fetch(u, { credentials: "same-origin" }).then((r) => { if (r.ok) return cache.put(u, r); }).catch(() => {}))));
-  }).then(() => { dispatchEvent(new CustomEvent("console-offline-ready")); }).catch(() => {});
 }
