@@ -54,8 +54,13 @@ run: demo
 worker: install
 	$(VENV)/bin/celery -A config worker --beat -l INFO
 
-# Lint (ruff: errors, import order) and the import contract (lint-imports: the apps point one
-# way, the cores import no Django) first: a wrong arrow fails the build before any test runs.
+# Lint (ruff: errors, import order; eslint: the JavaScript under static/ and its tests) and the
+# import contract (lint-imports: the apps point one way, the cores import no Django) first: a wrong
+# arrow fails the build before any test runs. Then the JavaScript's own tests (node's test runner
+# over tests/js/: the console's queue, timer and seat view, the refresh loop), a second or so.
+# The browser's modules are ES modules in a package without "type": "module" (engine.js stays a
+# classic script that node requires), so node tells them apart by their syntax; its notice about
+# that is silenced.
 # Two test processes, each taking whole files: a module's shared fixtures (the demo, a generated
 # stage) are built once, and the race and fault tests of one file never run beside each other.
 #
@@ -66,7 +71,9 @@ worker: install
 test: export PYTHONDONTWRITEBYTECODE :=
 test: debian-packages-test install
 	$(VENV)/bin/ruff check .
+	npx --no-install eslint static tests/js tests/console/js eslint.config.mjs
 	$(VENV)/bin/lint-imports
+	node --disable-warning=MODULE_TYPELESS_PACKAGE_JSON --test tests/js/
 	$(VENV)/bin/pytest -n 2 --dist loadfile --durations=10
 
 bench: install

@@ -1,77 +1,53 @@
-/* Public standings: sortable columns, and a self-refresh when a newer snapshot exists.
-   Polls the tiny version endpoint; on a newer version, swaps in the new standings block
-   (no full page reload) and keeps the reader's chosen sort order. */
-(function () {
-  "use strict";
-  var sortKey = null, sortDir = 1;
+/* Public standings: sortable columns (standings_sort.js), and a self-refresh when a newer
+   snapshot exists. poll.js asks the tiny version endpoint; on a newer version the new standings
+   block is swapped in (no full page reload), keeping the reader's chosen sort order. */
+import { poll } from "./poll.js";
+import { compareRows, nextDirection, sortValue } from "./standings_sort.js";
 
-  function cellValue(tr, index, text) {
-    var cell = tr.cells[index];
-    var v = cell ? cell.textContent.trim() : "";
-    return text ? v.toLocaleLowerCase() : parseFloat(v.replace(",", ".")) || 0;  // "6,56" on a Russian page
-  }
+let sortKey = null, sortDir = 1;
 
-  function applySort(root) {
-    if (!sortKey || !root) return;
-    var th = root.querySelector('th[data-sort="' + sortKey + '"]');
-    var tbody = root.querySelector("table.standings tbody");
-    if (!th || !tbody) return;
-    var text = th.dataset.type === "text", index = th.cellIndex;
-    var rows = Array.prototype.slice.call(tbody.rows);
-    rows.sort(function (a, b) {
-      var x = cellValue(a, index, text), y = cellValue(b, index, text);
-      if (x < y) return -sortDir;
-      if (x > y) return sortDir;
-      return parseInt(a.dataset.place, 10) - parseInt(b.dataset.place, 10);
-    });
-    rows.forEach(function (tr) { tbody.appendChild(tr); });
-    root.querySelectorAll("th[data-sort]").forEach(function (h) { h.removeAttribute("aria-sort"); });
-    th.setAttribute("aria-sort", sortDir > 0 ? "ascending" : "descending");
-  }
+function applySort(root) {
+  if (!sortKey || !root) return;
+  const th = root.querySelector('th[data-sort="' + sortKey + '"]');
+  const tbody = root.querySelector("table.standings tbody");
+  if (!th || !tbody) return;
+  const isText = th.dataset.type === "text", index = th.cellIndex;
+  const rows = Array.from(tbody.rows).map((tr) => ({
+    tr, value: sortValue(tr.cells[index] ? tr.cells[index].textContent : "", isText), place: parseInt(tr.dataset.place, 10),
+  }));
+  rows.sort((a, b) => compareRows(a, b, sortDir));
+  rows.forEach((row) => { tbody.appendChild(row.tr); });
+  root.querySelectorAll("th[data-sort]").forEach((h) => { h.removeAttribute("aria-sort"); });
+  th.setAttribute("aria-sort", sortDir > 0 ? "ascending" : "descending");
+}
 
-  document.addEventListener("click", function (event) {
-    var button = event.target.closest && event.target.closest("th[data-sort] button");
-    if (!button) return;
-    var th = button.parentElement, key = th.dataset.sort;
-    // numbers start high-to-low (except the place), text A-to-Z; a second click reverses
-    var first = (key === "place" || th.dataset.type === "text") ? 1 : -1;
-    sortDir = key === sortKey ? -sortDir : first;
-    sortKey = key;
-    applySort(document.getElementById("standings"));
-  });
+document.addEventListener("click", (event) => {
+  const button = event.target.closest && event.target.closest("th[data-sort] button");
+  if (!button) return;
+  const th = button.parentElement, key = th.dataset.sort;
+  sortDir = nextDirection(key, th.dataset.type === "text", sortKey, sortDir);
+  sortKey = key;
+  applySort(document.getElementById("standings"));
+});
 
-  function schedule(ms) { window.setTimeout(poll, ms); }
+async function swapIfNewer(data) {
+  const box = document.getElementById("standings");
+  if (!box || !data || !(data.version > parseInt(box.dataset.version, 10))) return;
+  const r = await fetch(box.dataset.fragmentUrl, { cache: "no-store" });
+  if (!r.ok) return;
+  const holder = document.createElement("div");
+  holder.innerHTML = await r.text();
+  const fresh = holder.querySelector("#standings");
+  if (!fresh) return;
+  box.replaceWith(fresh);
+  applySort(fresh);
+  const badge = fresh.querySelector(".fresh");
+  if (badge) badge.hidden = false;
+}
 
-  function poll() {
-    var box = document.getElementById("standings");
-    if (!box) return;
-    var every = parseInt(box.dataset.pollMs || "5000", 10);
-    if (document.hidden) { schedule(every); return; }
-    fetch(box.dataset.versionUrl, { cache: "no-store", headers: { Accept: "application/json" } })
-      .then(function (r) { return r.ok ? r.json() : null; })
-      .then(function (data) {
-        if (!data || !(data.version > parseInt(box.dataset.version, 10))) return null;
-        return fetch(box.dataset.fragmentUrl, { cache: "no-store" }).then(function (r) { return r.ok ? r.text() : null; });
-      })
-      .then(function (html) {
-        if (!html) return;
-        var holder = document.createElement("div");
-        holder.innerHTML = html;
-        var fresh = holder.querySelector("#standings");
-        if (!fresh) return;
-        fresh.dataset.pollMs = box.dataset.pollMs || "";
-        box.replaceWith(fresh);
-        applySort(fresh);
-        var badge = fresh.querySelector(".fresh");
-        if (badge) badge.hidden = false;
-      })
-      .catch(function () { /* offline for a moment: try again on the next tick */ })
-      .then(function () { schedule(every); });
-  }
-
-  var initial = document.getElementById("standings");
-  if (initial) {
-    if (window.STANDINGS_POLL_MS) initial.dataset.pollMs = String(window.STANDINGS_POLL_MS);
-    schedule(parseInt(initial.dataset.pollMs || "5000", 10));
-  }
-})();
+const initial = document.getElementById("standings");
+if (initial) {
+  // the browser tests set a shorter wait before the page's script runs
+  const every = window.STANDINGS_POLL_MS || parseInt(initial.dataset.pollMs || "5000", 10);
+  poll(initial.dataset.versionUrl, { every, onData: swapIfNewer });
+}

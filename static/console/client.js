@@ -1,6 +1,6 @@
 /* The console's connection to the server, which never loses an event (issue 27, item 5).
  *
- *   var client = new ConsoleClient(url, csrfToken)   url: the game's /judge/games/<id>/console/
+ *   const client = new ConsoleClient(url, csrfToken)   url: the game's /judge/games/<id>/console/
  *   client.load()        → Promise<view>  the server's view, or offline the browser's copy + queue
  *   client.send(event)   → Promise<{status: "stored", view}     the server stored it
  *                                 | {status: "queued", view}     no connection: checked here by the
@@ -15,420 +15,278 @@
  *                                            (another turn: the current clock); rejected without a
  *                                            connection, and the screen keeps the timer locally
  *
- * The log's copy: IndexedDB "mafia-console", one record per game URL: `doc` (the server's log as
- * last seen, header and events) and `queue` (events entered offline, in order: queue[i] goes at
- * index doc.events.length + i). Online, an event is POSTed at once with the index this screen
+ * The log's copy is kept in IndexedDB (copy_store.js); what a record holds and how the server's log
+ * is laid over it is queue.js. Online, an event is POSTed at once with the index this screen
  * showed; the server appends it only there (else 409). Without a connection (fetch fails, a 5xx, or
  * navigator.onLine false) the event is replayed here with the log and the queue by the Python core
- * under Pyodide (static/console/engine.js): refused with the server's code and clause, or queued.
- * When the connection returns (the "online" event, a retry every few seconds) the queue is sent in
- * order; events whose answer was lost but which the server stored are recognised in its log, not
- * sent twice. A conflict or a refusal stops the flush: the server's state is shown and the events
- * not stored are kept in `unsent` (status.stopped). An expired session (403 "login") keeps the queue
- * and shows a link to the login page (?next= this page); back here the queue is sent. Tabs take a
- * Web Lock per game for every change of the copy, so two tabs never send one queue twice.
+ * under Pyodide (static/console/engine.js, window.MafiaEngine): refused with the server's code and
+ * clause, or queued. When the connection returns (the "online" event, a retry every few seconds)
+ * the queue is sent in order; events whose answer was lost but which the server stored are
+ * recognised in its log, not sent twice. A conflict or a refusal stops the flush: the server's
+ * state is shown and the events not stored are kept in `unsent` (status.stopped). An expired
+ * session (403 "login") keeps the queue and shows a link to the login page (?next= this page); back
+ * here the queue is sent.
  *
- * Texts come from the page (templates/console/_offline.html, #console-offline data-*), in the
- * page's language; the service worker (/judge/console-sw.js) is registered from here.
+ * Texts come from the page (offline_texts.js), in the page's language; the login prompt is
+ * login_prompt.js, and the service worker (/judge/console-sw.js) is registered from here
+ * (worker_registration.js).
  */
-(function (root) {
-  "use strict";
+import { answerKind, viewOf } from "./answers.js";
+import { readRecord, withLock, writeRecord } from "./copy_store.js";
+import { fill } from "./format.js";
+import { showLogin } from "./login_prompt.js";
+import { offlineTexts } from "./offline_texts.js";
+import { canonical, firstStored, nextIndex, reconcile, setAside } from "./queue.js";
+import { registerWorker } from "./worker_registration.js";
 
-  var DB = "mafia-console", STORE = "games", RETRY_MS = 4000;
+const RETRY_MS = 4000;
 
-  function texts() {
-    var el = root.document && root.document.getElementById("console-offline");
-    var d = el ? el.dataset : {};
-    return {
-      refused: d.refused || "%(rule)s (%(code)s)",
-      login: d.login || "Log in again",
-      loginUrl: d.loginUrl || "/judge/login/",
-      worker: d.worker || "/judge/console-sw.js",
-    };
-  }
+function cookie(name) {
+  const m = document.cookie.match(new RegExp("(?:^|; )" + name + "=([^;]*)"));
+  return m ? decodeURIComponent(m[1]) : null;
+}
 
-  function fill(format, values) {
-    return format.replace(/%\((\w+)\)s/g, function (_, k) { return values[k] == null ? "" : String(values[k]); });
-  }
-
-  function canonical(value) {
-    if (Array.isArray(value)) return "[" + value.map(canonical).join(",") + "]";
-    if (value && typeof value === "object") {
-      return "{" + Object.keys(value).sort().map(function (k) { return JSON.stringify(k) + ":" + canonical(value[k]); }).join(",") + "}";
-    }
-    return JSON.stringify(value);
-  }
-
-  // -- IndexedDB, as small promises
-  var dbPromise = null;
-  function db() {
-    if (!dbPromise) {
-      dbPromise = new Promise(function (resolve, reject) {
-        var open = root.indexedDB.open(DB, 1);
-        open.onupgradeneeded = function () { open.result.createObjectStore(STORE); };
-        open.onsuccess = function () {
-          // the logout deletes the database (static/console/logout.js): this tab lets go of it
-          open.result.onversionchange = function () { open.result.close(); dbPromise = null; };
-          resolve(open.result);
-        };
-        open.onerror = function () { reject(open.error); };
-      });
-    }
-    return dbPromise;
-  }
-  function idb(mode, fn) {
-    return db().then(function (conn) {
-      return new Promise(function (resolve, reject) {
-        var tx = conn.transaction(STORE, mode), result;
-        var req = fn(tx.objectStore(STORE));
-        if (req) req.onsuccess = function () { result = req.result; };
-        tx.oncomplete = function () { resolve(result); };
-        tx.onerror = tx.onabort = function () { reject(tx.error); };
-      });
-    });
-  }
-  function getRecord(key) { return idb("readonly", function (s) { return s.get(key); }); }
-  function putRecord(key, rec) { return idb("readwrite", function (s) { return s.put(rec, key); }); }
-
-  function withLock(name, fn) {
-    if (root.navigator.locks && root.navigator.locks.request) return root.navigator.locks.request(name, fn);
-    return fn();
-  }
-
-  function cookie(name) {
-    var m = root.document.cookie.match(new RegExp("(?:^|; )" + name + "=([^;]*)"));
-    return m ? decodeURIComponent(m[1]) : null;
-  }
-
-  function ConsoleClient(url, csrfToken) {
-    if (!(this instanceof ConsoleClient)) return new ConsoleClient(url, csrfToken);
-    this.url = new URL(url, root.location.href).pathname;
+export class ConsoleClient {
+  constructor(url, csrfToken) {
+    this.url = new URL(url, location.href).pathname;
     this.logUrl = this.url.replace(/\/?$/, "/") + "log/";
     this.csrfToken = csrfToken;
     this.key = this.url;
     this.index = null;                 // the index of the view this screen shows
-    this.status = { online: root.navigator.onLine !== false, waiting: 0, login: false, stopped: null };
+    this.status = { online: navigator.onLine !== false, waiting: 0, login: false, stopped: null };
     this.statusListeners = [];
     this.viewListeners = [];
-    var self = this;
-    root.addEventListener("online", function () { self.flush(); });
-    root.addEventListener("offline", function () { self.setStatus({ online: false }); });
-    root.addEventListener("focus", function () { if (self.status.waiting) self.flush(); });
-    this.retry = root.setInterval(function () { if (self.status.waiting && !self.status.login) self.flush(); }, RETRY_MS);
+    this.flushing = null;
+    addEventListener("online", () => { this.flush(); });
+    addEventListener("offline", () => { this.setStatus({ online: false }); });
+    addEventListener("focus", () => { if (this.status.waiting) this.flush(); });
+    this.retry = setInterval(() => { if (this.status.waiting && !this.status.login) this.flush(); }, RETRY_MS);
     registerWorker();
   }
 
-  ConsoleClient.prototype.onStatus = function (cb) { this.statusListeners.push(cb); cb(Object.assign({}, this.status)); };
-  ConsoleClient.prototype.onView = function (cb) { this.viewListeners.push(cb); };
+  onStatus(cb) { this.statusListeners.push(cb); cb({ ...this.status }); }
+  onView(cb) { this.viewListeners.push(cb); }
 
-  ConsoleClient.prototype.setStatus = function (change) {
-    var before = canonical(this.status);
+  setStatus(change) {
+    const before = canonical(this.status);
     Object.assign(this.status, change);
     if (canonical(this.status) === before) return;
-    var copy = Object.assign({}, this.status);
-    this.statusListeners.forEach(function (cb) { cb(copy); });
+    const copy = { ...this.status };
+    this.statusListeners.forEach((cb) => cb(copy));
     if ("login" in change || this.status.login) showLogin(this.status.login, this.status.waiting);
-  };
+  }
 
-  ConsoleClient.prototype.showView = function (view) {
+  showView(view) {
     this.index = view.index;
-    this.viewListeners.forEach(function (cb) { cb(view); });
-  };
+    this.viewListeners.forEach((cb) => cb(view));
+  }
 
-  // -- the network: every answer sorted into what it means for the queue
-  ConsoleClient.prototype.request = function (method, url, body) {
-    var headers = { "Accept": "application/json" };
+  lock(fn) { return withLock("mafia-console:" + this.key, fn); }
+
+  // -- the network: every answer sorted into what it means for the queue (answers.js)
+  async request(method, url, body) {
+    const headers = { "Accept": "application/json" };
     if (body !== undefined) {
       headers["Content-Type"] = "application/json";
       headers["X-CSRFToken"] = cookie("csrftoken") || this.csrfToken;
     }
-    if (root.navigator.onLine === false) return Promise.resolve({ kind: "offline" });
-    return root.fetch(url, {
-      method: method, headers: headers, credentials: "same-origin", cache: "no-store",
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }).then(function (r) {
-      if (r.redirected && /\/login\//.test(r.url)) return { kind: "login" };
-      var type = r.headers.get("Content-Type") || "";
-      if (r.status >= 500 || type.indexOf("json") === -1) return { kind: r.status >= 500 ? "offline" : "login" };
-      return r.json().then(function (data) {
-        var code = data.error && data.error.code;
-        if (r.status === 200) return { kind: "ok", data: data };
-        if (r.status === 409) return { kind: "conflict", data: data };
-        if (r.status === 403 && code === "login") return { kind: "login", data: data };
-        if (r.status === 403) return { kind: "forbidden", data: data };
-        return { kind: "refused", data: data };
+    if (navigator.onLine === false) return { kind: "offline" };
+    let r;
+    try {
+      r = await fetch(url, {
+        method, headers, credentials: "same-origin", cache: "no-store",
+        body: body === undefined ? undefined : JSON.stringify(body),
       });
-    }, function () { return { kind: "offline" }; });
-  };
+    } catch {
+      return { kind: "offline" };
+    }
+    const meta = { status: r.status, contentType: r.headers.get("Content-Type"), loginRedirect: r.redirected && /\/login\//.test(r.url) };
+    const json = (meta.contentType || "").indexOf("json") !== -1;
+    if (meta.loginRedirect || meta.status >= 500 || !json) return { kind: answerKind(meta) };
+    let data;
+    try { data = await r.json(); } catch { return { kind: "offline" }; }
+    return { kind: answerKind(meta, data), data };
+  }
 
-  function viewOf(data) {
-    var v = Object.assign({}, data);
-    delete v.error; delete v.log; delete v.protocol_problems;
+  record() { return readRecord(this.key); }
+
+  save(rec) {
+    this.setStatus({ waiting: rec.queue.length });
+    return writeRecord(this.key, rec);
+  }
+
+  // The browser's view of the copy and its queue, from the Python core under Pyodide.
+  async localView(rec, extra) {
+    const engine = await window.MafiaEngine.ready;
+    const events = rec.doc.events.concat(rec.queue, extra ? [extra] : []);
+    const v = engine.view({ ...rec.doc, events });
+    v.index = nextIndex(rec);
+    v.local = true;
     return v;
   }
 
-  ConsoleClient.prototype.record = function () {
-    var self = this;
-    return getRecord(this.key).then(function (rec) { return rec || { doc: null, queue: [], unsent: [] }; });
-  };
-  ConsoleClient.prototype.save = function (rec) {
-    this.setStatus({ waiting: rec.queue.length });
-    return putRecord(this.key, rec);
-  };
-
-  // The browser's view of the copy and its queue, from the Python core under Pyodide.
-  ConsoleClient.prototype.localView = function (rec, extra) {
-    return root.MafiaEngine.ready.then(function (engine) {
-      var events = rec.doc.events.concat(rec.queue, extra ? [extra] : []);
-      var v = engine.view(Object.assign({}, rec.doc, { events: events }));
-      v.index = rec.doc.events.length + rec.queue.length;
-      v.local = true;
-      return v;
+  async load() {
+    this.engineWarm();
+    const view = await this.lock(async () => {
+      const [stored, answer] = await Promise.all([this.record(), this.request("GET", this.logUrl)]);
+      let rec = stored;
+      if (answer.kind === "ok") {
+        this.setStatus({ online: true, login: false });
+        const laid = reconcile(rec, answer.data.log);
+        rec = laid.rec;
+        if (!laid.follows) {  // the game went on elsewhere: what was queued here is kept, not sent
+          rec = setAside(rec);
+          this.setStatus({ stopped: { status: "conflict", error: null, unsent: rec.unsent.slice() } });
+        }
+        await this.save(rec);
+        if (!rec.queue.length) { this.index = answer.data.index; return viewOf(answer.data); }
+        return this.localView(rec);
+      }
+      if (answer.kind === "login") this.setStatus({ login: true, online: true });
+      else if (answer.kind === "offline") this.setStatus({ online: false });
+      else throw Object.assign(new Error("console: " + answer.kind), { answer });
+      if (!rec.doc) throw new Error("console: no connection, and this browser has no copy of the game yet");
+      this.setStatus({ waiting: rec.queue.length });
+      return this.localView(rec);
     });
-  };
-
-  // The server's log over the copy: queued events the server already holds (an answer lost on the
-  // way back) leave the queue; the rest stay queued only if the server's log is the copy's plus them.
-  function reconcile(rec, serverDoc) {
-    var mine = rec.doc ? rec.doc.events.length : 0;
-    var extra = serverDoc.events.slice(mine);
-    var same = rec.doc === null || canonical(serverDoc.events.slice(0, mine)) === canonical(rec.doc.events);
-    var k = 0;
-    while (same && k < extra.length && k < rec.queue.length && canonical(extra[k]) === canonical(rec.queue[k])) k += 1;
-    rec.doc = serverDoc;
-    if (same && k === extra.length) {
-      rec.queue = rec.queue.slice(k);
-      return true;  // the queue still follows the server's log
-    }
-    return false;
+    this.index = view.index;
+    if (this.status.waiting) this.flush();
+    return view;
   }
 
-  ConsoleClient.prototype.load = function () {
-    var self = this;
-    this.engineWarm();
-    return withLock("mafia-console:" + this.key, function () {
-      return Promise.all([self.record(), self.request("GET", self.logUrl)]).then(function (both) {
-        var rec = both[0], answer = both[1];
-        if (answer.kind === "ok") {
-          self.setStatus({ online: true, login: false });
-          var follows = reconcile(rec, answer.data.log);
-          if (!follows) {  // the game went on elsewhere: what was queued here is kept, not sent
-            rec.unsent = (rec.unsent || []).concat(rec.queue);
-            rec.queue = [];
-            self.setStatus({ stopped: { status: "conflict", error: null, unsent: rec.unsent.slice() } });
-          }
-          return self.save(rec).then(function () {
-            if (!rec.queue.length) { self.index = answer.data.index; return viewOf(answer.data); }
-            return self.localView(rec);
-          });
-        }
-        if (answer.kind === "login") self.setStatus({ login: true, online: true });
-        else if (answer.kind === "offline") self.setStatus({ online: false });
-        else throw Object.assign(new Error("console: " + answer.kind), { answer: answer });
-        if (!rec.doc) throw new Error("console: no connection, and this browser has no copy of the game yet");
-        self.setStatus({ waiting: rec.queue.length });
-        return self.localView(rec);
-      });
-    }).then(function (view) {
-      self.index = view.index;
-      if (self.status.waiting) self.flush();
-      return view;
-    });
-  };
-
-  ConsoleClient.prototype.engineWarm = function () {
+  engineWarm() {
     // the rules are loaded in the background, so the first event without a connection waits for
     // nothing (the files come from the service worker's cache)
-    var start = function () { if (root.MafiaEngine) root.MafiaEngine.ready.catch(function () {}); };
-    if (root.requestIdleCallback) root.requestIdleCallback(start, { timeout: 3000 }); else root.setTimeout(start, 500);
-  };
+    const start = () => { if (window.MafiaEngine) window.MafiaEngine.ready.catch(() => {}); };
+    if (window.requestIdleCallback) requestIdleCallback(start, { timeout: 3000 }); else setTimeout(start, 500);
+  }
 
-  ConsoleClient.prototype.send = function (event) {
-    var self = this;
-    return withLock("mafia-console:" + this.key, function () {
-      return self.record().then(function (rec) {
-        var expected = self.index;
-        if (!rec.queue.length && !self.status.login && root.navigator.onLine !== false) {
-          return self.request("POST", self.url, { index: expected, event: event }).then(function (answer) {
-            if (answer.kind === "ok") {
-              self.setStatus({ online: true });
-              var stored = function () { return { status: "stored", view: viewOf(answer.data) }; };
-              if (rec.doc && rec.doc.events.length === expected) {
-                rec.doc.events.push(event);
-                return self.save(rec).then(stored);
-              }
-              return self.refresh(rec).then(stored);  // the copy was behind (another tab): read it again
-            }
-            if (answer.kind === "conflict") {
-              self.setStatus({ online: true });
-              return self.refresh(rec).then(function () { return { status: "conflict", view: viewOf(answer.data) }; });
-            }
-            if (answer.kind === "refused" || answer.kind === "forbidden") {
-              self.setStatus({ online: true });
-              return { status: "refused", error: answer.data.error, view: viewOf(answer.data) };
-            }
-            if (answer.kind === "login") self.setStatus({ login: true, online: true });
-            else self.setStatus({ online: false });
-            return self.enqueue(rec, expected, event);
-          });
+  async send(event) {
+    const result = await this.lock(async () => {
+      const rec = await this.record();
+      const expected = this.index;
+      if (rec.queue.length || this.status.login || navigator.onLine === false) return this.enqueue(rec, expected, event);
+      const answer = await this.request("POST", this.url, { index: expected, event });
+      if (answer.kind === "ok") {
+        this.setStatus({ online: true });
+        if (rec.doc && rec.doc.events.length === expected) {
+          await this.save({ ...rec, doc: { ...rec.doc, events: rec.doc.events.concat([event]) } });
+        } else {
+          await this.refresh(rec);  // the copy was behind (another tab): read it again
         }
-        return self.enqueue(rec, expected, event);
-      });
-    }).then(function (result) {
-      if (result.view && result.view.index != null) self.index = result.view.index;
-      return result;
+        return { status: "stored", view: viewOf(answer.data) };
+      }
+      if (answer.kind === "conflict") {
+        this.setStatus({ online: true });
+        await this.refresh(rec);
+        return { status: "conflict", view: viewOf(answer.data) };
+      }
+      if (answer.kind === "refused" || answer.kind === "forbidden") {
+        this.setStatus({ online: true });
+        return { status: "refused", error: answer.data.error, view: viewOf(answer.data) };
+      }
+      if (answer.kind === "login") this.setStatus({ login: true, online: true });
+      else this.setStatus({ online: false });
+      return this.enqueue(rec, expected, event);
     });
-  };
+    if (result.view && result.view.index != null) this.index = result.view.index;
+    return result;
+  }
 
   // Offline (or behind a waiting queue): the same rules here, then the queue.
-  ConsoleClient.prototype.enqueue = function (rec, expected, event) {
-    var self = this;
-    if (!rec.doc) return Promise.reject(new Error("console: no copy of the game to play offline"));
-    var at = rec.doc.events.length + rec.queue.length;
+  async enqueue(rec, expected, event) {
+    if (!rec.doc) throw new Error("console: no copy of the game to play offline");
+    const at = nextIndex(rec);
     if (expected !== at) {  // another tab moved the game on: this screen was behind
-      return this.localView(rec).then(function (view) { return { status: "conflict", view: view }; });
+      return { status: "conflict", view: await this.localView(rec) };
     }
-    return this.localView(rec, event).then(function (checked) {
-      var refusal = checked.refused;
-      if (refusal && refusal.index === at) {
-        delete checked.refused;
-        checked.index = at;
-        var error = Object.assign({ message: fill(texts().refused, refusal) }, refusal);
-        return { status: "refused", error: error, view: checked };
-      }
-      rec.queue.push(event);
-      delete checked.refused;
-      checked.index = at + 1;
-      return self.save(rec).then(function () { return { status: "queued", view: checked }; });
-    }, function () {
+    const queued = { ...rec, queue: rec.queue.concat([event]) };
+    let checked;
+    try {
+      checked = await this.localView(rec, event);
+    } catch {
       // the rules could not be loaded here (never cached, no connection): the event is kept all the
       // same, unchecked; the server checks it when the queue is sent
-      rec.queue.push(event);
-      self.index = at + 1;
-      return self.save(rec).then(function () { return { status: "queued", view: null, unchecked: true }; });
-    });
-  };
+      this.index = at + 1;
+      await this.save(queued);
+      return { status: "queued", view: null, unchecked: true };
+    }
+    const refusal = checked.refused;
+    delete checked.refused;
+    if (refusal && refusal.index === at) {
+      checked.index = at;
+      const error = { message: fill(offlineTexts().refused, refusal), ...refusal };
+      return { status: "refused", error, view: checked };
+    }
+    checked.index = at + 1;
+    await this.save(queued);
+    return { status: "queued", view: checked };
+  }
 
-  ConsoleClient.prototype.refresh = function (rec) {
-    var self = this;
-    return this.request("GET", this.logUrl).then(function (answer) {
-      if (answer.kind !== "ok") return rec;
-      reconcile(rec, answer.data.log);
-      return self.save(rec).then(function () { return rec; });
-    });
-  };
+  async refresh(rec) {
+    const answer = await this.request("GET", this.logUrl);
+    if (answer.kind !== "ok") return rec;
+    const laid = reconcile(rec, answer.data.log).rec;
+    await this.save(laid);
+    return laid;
+  }
 
   // Send the queue in order, one event at a time at the index the server expects.
-  ConsoleClient.prototype.flush = function () {
-    var self = this;
+  flush() {
     if (this.flushing) return this.flushing;
-    this.flushing = withLock("mafia-console:" + this.key, function () {
-      return self.record().then(function step(rec) {
-        if (!rec.queue.length || !rec.doc) { self.setStatus({ waiting: rec.queue.length }); return null; }
-        var index = rec.doc.events.length, event = rec.queue[0];
-        return self.request("POST", self.url, { index: index, event: event }).then(function (answer) {
-          if (answer.kind === "ok") {
-            self.setStatus({ online: true, login: false });
-            rec.doc.events.push(event);
-            rec.queue.shift();
-            return self.save(rec).then(function () {
-              if (!rec.queue.length) self.showView(viewOf(answer.data));
-              return step(rec);
-            });
+    const step = async (rec) => {
+      if (!rec.queue.length || !rec.doc) { this.setStatus({ waiting: rec.queue.length }); return null; }
+      const answer = await this.request("POST", this.url, { index: rec.doc.events.length, event: rec.queue[0] });
+      if (answer.kind === "ok") {
+        this.setStatus({ online: true, login: false });
+        const next = firstStored(rec);
+        await this.save(next);
+        if (!next.queue.length) this.showView(viewOf(answer.data));
+        return step(next);
+      }
+      if (answer.kind === "conflict") {
+        this.setStatus({ online: true, login: false });
+        const fresh = await this.request("GET", this.logUrl);
+        if (fresh.kind === "ok") {
+          const laid = reconcile(rec, fresh.data.log);
+          if (laid.follows) {  // they were ours: stored already
+            await this.save(laid.rec);
+            if (!laid.rec.queue.length) this.showView(viewOf(fresh.data));
+            return step(laid.rec);
           }
-          if (answer.kind === "conflict") {
-            self.setStatus({ online: true, login: false });
-            return self.request("GET", self.logUrl).then(function (fresh) {
-              if (fresh.kind === "ok" && reconcile(rec, fresh.data.log)) {
-                return self.save(rec).then(function () {
-                  if (!rec.queue.length) self.showView(viewOf(fresh.data));
-                  return step(rec);
-                });  // they were ours: stored already
-              }
-              return self.stop(rec, "conflict", null, fresh.kind === "ok" ? viewOf(fresh.data) : viewOf(answer.data));
-            });
-          }
-          if (answer.kind === "refused") return self.stop(rec, "refused", answer.data.error, viewOf(answer.data));
-          if (answer.kind === "login") { self.setStatus({ login: true, online: true }); return null; }
-          if (answer.kind === "forbidden") { self.setStatus({ online: true, stopped: { status: "forbidden", error: answer.data.error } }); return null; }
-          self.setStatus({ online: false });
-          return null;
-        });
-      });
-    }).then(function (x) { self.flushing = null; return x; }, function (e) { self.flushing = null; throw e; });
-    return this.flushing;
-  };
-
-  ConsoleClient.prototype.stop = function (rec, status, error, view) {
-    var self = this;
-    rec.unsent = (rec.unsent || []).concat(rec.queue);
-    rec.queue = [];
-    return this.save(rec).then(function () {
-      self.setStatus({ online: true, stopped: { status: status, error: error, unsent: rec.unsent.slice() } });
-      self.showView(view);
+          return this.stop(laid.rec, "conflict", null, viewOf(fresh.data));
+        }
+        return this.stop(rec, "conflict", null, viewOf(answer.data));
+      }
+      if (answer.kind === "refused") return this.stop(rec, "refused", answer.data.error, viewOf(answer.data));
+      if (answer.kind === "login") { this.setStatus({ login: true, online: true }); return null; }
+      if (answer.kind === "forbidden") { this.setStatus({ online: true, stopped: { status: "forbidden", error: answer.data.error } }); return null; }
+      this.setStatus({ online: false });
       return null;
-    });
-  };
-
-  // The timer is not queued: a deadline entered offline is the browser's (screen.js keeps it in
-  // localStorage) until the next load reads the server's again.
-  ConsoleClient.prototype.timer = function (body) {
-    var self = this;
-    var url = this.url.replace(/\/?$/, "/") + "timer/";
-    return this.request("POST", url, body).then(function (answer) {
-      if (answer.kind === "ok" || answer.kind === "conflict") { self.setStatus({ online: true }); return answer.data; }
-      if (answer.kind === "login") self.setStatus({ login: true, online: true });
-      else if (answer.kind === "offline") self.setStatus({ online: false });
-      throw Object.assign(new Error("console timer: " + answer.kind), { answer: answer });
-    });
-  };
-
-  ConsoleClient.prototype.unsent = function () {
-    return this.record().then(function (rec) { return rec.unsent || []; });
-  };
-
-  // -- the login prompt of an expired session (the queue stays in IndexedDB meanwhile)
-  function showLogin(on, waiting) {
-    var doc = root.document;
-    var box = doc.getElementById("console-login");
-    if (!on) { if (box) box.hidden = true; return; }
-    var t = texts();
-    if (!box) {
-      box = doc.createElement("div");
-      box.id = "console-login";
-      box.setAttribute("role", "alertdialog");
-      var link = doc.createElement("a");
-      link.id = "console-login-link";
-      box.appendChild(link);
-      doc.body.appendChild(box);
-    }
-    var a = box.querySelector("a");
-    a.textContent = fill(t.login, { waiting: waiting });
-    a.href = t.loginUrl + "?next=" + encodeURIComponent(root.location.pathname + root.location.search);
-    box.hidden = false;
+    };
+    this.flushing = this.lock(async () => step(await this.record())).finally(() => { this.flushing = null; });
+    return this.flushing;
   }
 
-  function registerWorker() {
-    var nav = root.navigator;
-    if (!nav.serviceWorker || registerWorker.done) return;
-    registerWorker.done = true;
-    nav.serviceWorker.register(texts().worker, { scope: "/judge/" }).then(function () {
-      return nav.serviceWorker.ready;
-    }).then(function () {
-      // the page and the files it loaded before the worker ran: stored for an offline reload
-      var urls = [root.location.href];
-      (root.performance.getEntriesByType("resource") || []).forEach(function (e) {
-        var u = new URL(e.name);
-        if (u.origin === root.location.origin && u.pathname.indexOf("/static/") === 0) urls.push(u.href);
-      });
-      return root.caches.open("mafia-console-pages").then(function (cache) {
-        return Promise.all(urls.map(function (u) {
-          return root.fetch(u, { credentials: "same-origin" }).then(function (r) { if (r.ok) return cache.put(u, r); })
-            .catch(function () {});
-        }));
-      });
-    }).then(function () { root.dispatchEvent(new root.CustomEvent("console-offline-ready")); }).catch(function () {});
+  async stop(rec, status, error, view) {
+    const aside = setAside(rec);
+    await this.save(aside);
+    this.setStatus({ online: true, stopped: { status, error, unsent: aside.unsent.slice() } });
+    this.showView(view);
+    return null;
   }
 
-  root.ConsoleClient = ConsoleClient;
-})(window);
+  // The timer is not queued: a deadline entered offline is the browser's (timer_panel.js keeps it
+  // in localStorage) until the next load reads the server's again.
+  async timer(body) {
+    const answer = await this.request("POST", this.url.replace(/\/?$/, "/") + "timer/", body);
+    if (answer.kind === "ok" || answer.kind === "conflict") { this.setStatus({ online: true }); return answer.data; }
+    if (answer.kind === "login") this.setStatus({ login: true, online: true });
+    else if (answer.kind === "offline") this.setStatus({ online: false });
+    throw Object.assign(new Error("console timer: " + answer.kind), { answer });
+  }
+
+  async unsent() {
+    return (await this.record()).unsent || [];
+  }
+}

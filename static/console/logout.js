@@ -8,13 +8,13 @@
  * clears and logs out; "Stay" keeps everything, so the judge can open the console online and send
  * them. The Pyodide files are not personal and stay cached.
  */
-(function (root) {
-  "use strict";
-  var DB = "mafia-console", STORE = "games", PAGES = "mafia-console-pages";
-  var box = root.document.getElementById("console-logout-waiting");
-  if (!box) return;
-  var form = root.document.querySelector('form[action="' + box.dataset.logout + '"]');
-  if (!form) return;
+const root = window;
+const box = document.getElementById("console-logout-waiting");
+const form = box && document.querySelector('form[action="' + box.dataset.logout + '"]');
+if (form) listen(box, form);
+
+function listen(box, form) {
+  const DB = "mafia-console", STORE = "games", PAGES = "mafia-console-pages";
 
   function exists() {
     // indexedDB.open would make the database; ask first where the browser can tell
@@ -30,13 +30,14 @@
     return exists().then(function (there) {
       if (!there) return 0;
       return new Promise(function (resolve) {
-        var open = root.indexedDB.open(DB, 1);
+        const open = root.indexedDB.open(DB, 1);
         open.onupgradeneeded = function () { open.result.createObjectStore(STORE); };
         open.onerror = function () { resolve(0); };
         open.onsuccess = function () {
-          var conn = open.result, n = 0;
+          const conn = open.result;
+          let n = 0;
           try {
-            var req = conn.transaction(STORE, "readonly").objectStore(STORE).getAll();
+            const req = conn.transaction(STORE, "readonly").objectStore(STORE).getAll();
             req.onsuccess = function () {
               (req.result || []).forEach(function (rec) { n += (rec.queue || []).length + (rec.unsent || []).length; });
               conn.close();
@@ -50,10 +51,10 @@
   }
 
   function clear() {
-    var jobs = [];
+    const jobs = [];
     jobs.push(new Promise(function (resolve) {
       if (!root.indexedDB) { resolve(); return; }
-      var del = root.indexedDB.deleteDatabase(DB);
+      const del = root.indexedDB.deleteDatabase(DB);
       del.onsuccess = del.onerror = function () { resolve(); };
       // a console still open in another tab holds the database: it is deleted when that tab closes
       del.onblocked = function () { root.setTimeout(resolve, 300); };
@@ -82,4 +83,4 @@
   });
   root.document.getElementById("console-logout-anyway").addEventListener("click", logOut);
   root.document.getElementById("console-logout-stay").addEventListener("click", function () { box.hidden = true; });
-})(window);
+}

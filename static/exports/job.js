@@ -1,14 +1,16 @@
-// The export job page: follows the job's progress and reloads the page when it is done or failed.
-(function () {
-  var box = document.getElementById("export-job");
-  if (!box || box.dataset.finished === "true") { return; }
-  function poll() {
-    fetch(box.dataset.progressUrl, {credentials: "same-origin"}).then(function (r) { return r.json(); }).then(function (p) {
+// The export job page: follows the job's progress (poll.js) and reloads the page when it is done
+// or failed.
+import { poll } from "../poll.js";
+
+const box = document.getElementById("export-job");
+if (box && box.dataset.finished !== "true") {
+  poll(box.dataset.progressUrl, {
+    every: 1500,
+    first: 1000,
+    onData: (p, feed) => {
       box.querySelector(".export-bar > div").style.width = p.percent + "%";
       box.querySelector(".count").textContent = p.done + " / " + p.total;
-      if (p.status === "done" || p.status === "failed") { window.location.reload(); return; }
-      setTimeout(poll, 1500);
-    }).catch(function () { setTimeout(poll, 5000); });
-  }
-  setTimeout(poll, 1000);
-})();
+      if (p.status === "done" || p.status === "failed") { feed.stop(); window.location.reload(); }
+    },
+  });
+}

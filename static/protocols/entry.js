@@ -3,22 +3,23 @@
 // without saving; each day's vote lines follow its nominations (the nominees, in the order named);
 // what is typed is kept in the browser until it is saved (a draft, below).
 // Without this script every day and every vote line is simply shown.
-(function () {
-  var form = document.getElementById("protocol-form");
-  if (!form) return;
+const protocolForm = document.getElementById("protocol-form");
+if (protocolForm) setUpEntry(protocolForm);
 
-  var keys = {"к": "red", "r": "red", "ш": "sheriff", "s": "sheriff", "ч": "black", "b": "black", "д": "don", "d": "don"};
+function setUpEntry(form) {
+
+  const keys = {"к": "red", "r": "red", "ш": "sheriff", "s": "sheriff", "ч": "black", "b": "black", "д": "don", "d": "don"};
   Array.prototype.forEach.call(form.querySelectorAll("input[data-letter]"), function (el) {
     keys[el.getAttribute("data-letter").toLowerCase()] = el.value;
   });
 
   form.addEventListener("keydown", function (event) {
-    var target = event.target;
+    const target = event.target;
     if (event.ctrlKey || event.altKey || event.metaKey) return;
     if (target.type === "radio" && target.name.slice(-5) === "-role") {
-      var role = keys[(event.key || "").toLowerCase()];
+      const role = keys[(event.key || "").toLowerCase()];
       if (role) {
-        var choice = form.querySelector('input[name="' + target.name + '"][value="' + role + '"]');
+        const choice = form.querySelector('input[name="' + target.name + '"][value="' + role + '"]');
         if (choice) { choice.checked = true; choice.focus(); event.preventDefault(); }
       }
       return;
@@ -26,18 +27,18 @@
     if (event.key === "Enter" && target.tagName === "INPUT" && target.type !== "submit") {
       // Enter in a field jumps to the next visible field, like Tab; only the buttons submit.
       event.preventDefault();
-      var fields = Array.prototype.filter.call(form.querySelectorAll("input, select, button"), function (el) {
+      const fields = Array.prototype.filter.call(form.querySelectorAll("input, select, button"), function (el) {
         return !el.disabled && el.type !== "hidden" && el.offsetParent !== null &&
           !(el.type === "radio" && !el.checked && form.querySelector('input[name="' + el.name + '"]:checked'));
       });
-      var i = fields.indexOf(target);
+      const i = fields.indexOf(target);
       if (i >= 0 && i + 1 < fields.length) fields[i + 1].focus();
     }
   });
 
   // Spare days stay folded until "Add a day"; a day with anything typed in never folds.
-  var addDay = document.getElementById("add-day");
-  var spare = Array.prototype.slice.call(form.querySelectorAll("fieldset.day.spare"));
+  const addDay = document.getElementById("add-day");
+  const spare = Array.prototype.slice.call(form.querySelectorAll("fieldset.day.spare"));
   function hasValues(day) {
     return Array.prototype.some.call(day.querySelectorAll("input"), function (el) { return el.value.trim() !== ""; });
   }
@@ -46,10 +47,10 @@
   if (addDay) {
     addDay.hidden = folded().length === 0;
     addDay.addEventListener("click", function () {
-      var next = folded()[0];
+      const next = folded()[0];
       if (!next) return;
       next.classList.remove("folded");
-      var first = next.querySelector("input");
+      const first = next.querySelector("input");
       if (first) first.focus();
       addDay.hidden = folded().length === 0;
     });
@@ -58,26 +59,26 @@
   // Vote lines: the nominees of the day in the order they were named (with who named them), then
   // any other seat whose line already has votes; the rest are hidden.
   function syncVotes(day) {
-    var order = [], by = {};
+    const order = [], by = {};
     Array.prototype.forEach.call(day.querySelectorAll("input[data-by]"), function (el) {
-      var nominee = el.value.trim();
+      const nominee = el.value.trim();
       if (!/^([1-9]|10)$/.test(nominee)) return;
       if (!by[nominee]) { by[nominee] = []; order.push(nominee); }
       by[nominee].push(el.getAttribute("data-by"));
     });
-    var body = day.querySelector("table.votes tbody");
-    var rows = Array.prototype.slice.call(body.querySelectorAll("tr.candidate")).sort(function (a, b) {
+    const body = day.querySelector("table.votes tbody");
+    const rows = Array.prototype.slice.call(body.querySelectorAll("tr.candidate")).sort(function (a, b) {
       return a.getAttribute("data-seat") - b.getAttribute("data-seat");
     });
-    var shown = 0;
+    let shown = 0;
     order.forEach(function (seat) {
-      var row = body.querySelector('tr[data-seat="' + seat + '"]');
+      const row = body.querySelector('tr[data-seat="' + seat + '"]');
       if (row) body.appendChild(row);
     });
     rows.forEach(function (row) {
-      var seat = row.getAttribute("data-seat");
+      const seat = row.getAttribute("data-seat");
       if (!by[seat]) body.appendChild(row);
-      var keep = !!by[seat] || hasValues(row);
+      const keep = !!by[seat] || hasValues(row);
       row.hidden = !keep;
       row.querySelector(".by").textContent = by[seat] ? "← " + by[seat].join(", ") : "";
       if (keep) shown += 1;
@@ -97,21 +98,21 @@
   // A page of that same version offers it back (the texts are the page's, in its language); a page
   // of a later version means the protocol was saved since (by this judge or someone else), and the
   // drafts of the older versions go: a successful save clears its draft.
-  var draftBase = form.getAttribute("data-draft-key");
-  var versionInput = form.querySelector('input[name="version"]');
-  var store = null;
+  const draftBase = form.getAttribute("data-draft-key");
+  const versionInput = form.querySelector('input[name="version"]');
+  let store = null;
   try { store = window.localStorage; } catch (e) { store = null; }
   if (draftBase && versionInput && store) {
-    var version = parseInt(versionInput.value, 10) || 0;
-    var draftKey = draftBase + ":v" + version;
-    var skip = {csrfmiddlewaretoken: true, version: true, action: true};
-    var fieldsOf = function () {
+    const version = parseInt(versionInput.value, 10) || 0;
+    const draftKey = draftBase + ":v" + version;
+    const skip = {csrfmiddlewaretoken: true, version: true, action: true};
+    const fieldsOf = function () {
       return Array.prototype.filter.call(form.elements, function (el) {
         return el.name && !skip[el.name] && !el.disabled && el.type !== "submit" && el.type !== "button";
       });
     };
-    var snapshot = function () {
-      var values = {};
+    const snapshot = function () {
+      const values = {};
       fieldsOf().forEach(function (el) {
         if (el.type === "radio") { if (el.checked) values[el.name] = el.value; else if (!(el.name in values)) values[el.name] = ""; }
         else if (el.type === "checkbox") values[el.name] = el.checked ? "on" : "";
@@ -119,22 +120,22 @@
       });
       return values;
     };
-    var same = function (a, b) {
+    const same = function (a, b) {
       return Object.keys(a).concat(Object.keys(b)).every(function (k) { return (a[k] || "") === (b[k] || ""); });
     };
-    var read = function (key) {
+    const read = function (key) {
       try { return JSON.parse(store.getItem(key) || "null"); } catch (e) { return null; }
     };
-    for (var i = store.length - 1; i >= 0; i--) {  // the drafts of older versions were saved over
-      var key = store.key(i);
+    for (let i = store.length - 1; i >= 0; i--) {  // the drafts of older versions were saved over
+      const key = store.key(i);
       if (key && key.indexOf(draftBase + ":v") === 0 && (parseInt(key.slice(draftBase.length + 2), 10) || 0) < version) {
         store.removeItem(key);
       }
     }
-    var served = snapshot();
-    var draft = read(draftKey);
-    var keep = function () {
-      var values = snapshot();
+    const served = snapshot();
+    const draft = read(draftKey);
+    const keep = function () {
+      const values = snapshot();
       try {
         if (same(values, served)) store.removeItem(draftKey);
         else store.setItem(draftKey, JSON.stringify({version: version, values: values}));
@@ -142,13 +143,13 @@
     };
     form.addEventListener("input", keep);
     form.addEventListener("change", keep);
-    var offer = document.getElementById("draft-offer");
+    const offer = document.getElementById("draft-offer");
     if (offer && draft && draft.version === version && draft.values && !same(draft.values, served)) {
       offer.hidden = false;
       document.getElementById("draft-restore").addEventListener("click", function () {
         fieldsOf().forEach(function (el) {
           if (!(el.name in draft.values)) return;
-          var value = draft.values[el.name];
+          const value = draft.values[el.name];
           if (el.type === "radio") el.checked = el.value === value;
           else if (el.type === "checkbox") el.checked = value === "on";
           else el.value = value;
@@ -169,11 +170,11 @@
 
   // "Sign off" cannot be undone by a table judge: it opens a question under the buttons first
   // ("Yes, sign off" submits; "Not yet" closes it). Without this script the server asks instead.
-  var signOff = document.getElementById("sign-off");
-  var confirmBox = document.getElementById("sign-off-confirm");
+  const signOff = document.getElementById("sign-off");
+  const confirmBox = document.getElementById("sign-off-confirm");
   if (signOff && confirmBox) {
-    var yes = document.getElementById("sign-off-yes");
-    var cancel = document.getElementById("sign-off-cancel");
+    const yes = document.getElementById("sign-off-yes");
+    const cancel = document.getElementById("sign-off-cancel");
     signOff.setAttribute("aria-expanded", "false");
     signOff.addEventListener("click", function (event) {
       event.preventDefault();
@@ -189,4 +190,4 @@
       });
     }
   }
-})();
+}

@@ -20,6 +20,7 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser, pyte
 
 OPEN = """async () => {
   const token = document.getElementById("console-status").dataset.csrf;
+  const { ConsoleClient } = await import(document.querySelector('script[src*="console/client.js"]').src);
   window.client = new ConsoleClient(location.pathname.replace("test-page/", ""), token);
   window.statuses = [];
   client.onStatus((s) => { window.statuses.push(s); document.getElementById("console-status").textContent = JSON.stringify(s); });

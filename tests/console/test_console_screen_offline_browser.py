@@ -223,6 +223,8 @@ def test_a_queue_the_server_will_not_take_shows_the_servers_game_and_the_events_
         log_in(second, live_server, cast.judge)
         second.goto(f"{live_server.url}/judge/games/{cast.game.pk}/console/screen/")
         wait_index(second, 1)
+        # a device with no copy yet, opening a game under way, has nothing of its own in conflict
+        assert second.locator("#c-stopped").is_hidden()
         second.keyboard.press("5")
         second.keyboard.press("f")
         wait_index(second, 2)

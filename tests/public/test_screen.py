@@ -33,7 +33,7 @@ def test_the_screen_shows_the_standings_top_and_the_next_rounds_tables(client, c
         nicknames = [s.player.nickname for s in game.seats.select_related("player").order_by("number")]
         table = re.search(rf"<h3>Table {game.table.number}.*?</ol>", seating, re.S).group(0)
         assert re.findall(r'<li value="\d+">([^<]*)</li>', table) == nicknames
-    assert re.findall(r"<script[^>]*>", html) == ['<script src="/static/screen.js" defer>']  # no inline script
+    assert re.findall(r"<script[^>]*>", html) == ['<script type="module" src="/static/screen.js">']  # no inline script
     assert "<form" not in html and "<button" not in html and 'class="lang"' not in html
 
 

@@ -1,0 +1,101 @@
+// The timer on the judge's screen (RULES.md 7.15): a deadline (timer.js), stored on the server
+// (console/timer.py, through client.timer) and mirrored in localStorage, so a reload, a rotation
+// or a sleeping tablet never resets it. It beeps 10 s before the end and at the end (sound.js),
+// and never moves the game on (7.3.3).
+import { beep, unlockSound } from "./sound.js";
+import {
+  STEP_SECONDS, WARN_MS, added, alertedFor, beepDue, clockFor, clockStage, clockText, fromServer, remainingMs, reset, started,
+  stopped, turnKey,
+} from "./timer.js";
+
+const BUTTONS = ["c-timer-toggle", "c-timer-minus", "c-timer-plus", "c-timer-reset"];
+const TICK_MS = 200;
+
+export function createTimerPanel(screen) {
+  const $ = (id) => document.getElementById(id);
+  const store = "console-timer-" + screen.DATA.game;
+  let clock = null;         // timer.js's clock of the current turn, or null
+  const alerted = {};       // turn -> the beeps it gave: {ten, zero}
+  let chain = Promise.resolve(), pending = 0;
+
+  function save() {
+    try { localStorage.setItem(store, JSON.stringify(clock)); } catch { /* private mode: the server keeps it */ }
+  }
+  function readStored() {
+    try { return JSON.parse(localStorage.getItem(store) || "null"); } catch { return null; }
+  }
+
+  // A new view: the clock of its turn. `server` is the view's stored timer (undefined when the
+  // answer carried none: an event within the same turn keeps the clock as it runs).
+  function sync(server) {
+    const view = screen.view;
+    const key = turnKey(view);
+    if (!key) { clock = null; return; }
+    if (clock && clock.turn === key && server === undefined) return;
+    clock = clockFor(key, { server, stored: readStored(), current: clock, seconds: view.timer.seconds }, Date.now());
+    alerted[key] = alerted[key] || alertedFor(remainingMs(clock, Date.now()));
+    save();
+  }
+
+  function act(action, seconds) {
+    if (!clock) return;
+    unlockSound();
+    const now = Date.now();
+    if (action === "start") clock = started(clock, now);
+    else if (action === "stop") clock = stopped(clock, now);
+    else if (action === "add") {
+      clock = added(clock, seconds, now);
+      if (remainingMs(clock, now) > WARN_MS) alerted[clock.turn] = { ten: false, zero: false };
+    } else if (action === "reset") {
+      clock = reset(clock);
+      alerted[clock.turn] = { ten: false, zero: false };
+    }
+    save();
+    render();
+    // One request at a time, in the order pressed (↑ held down sends many); the server's answer
+    // is taken only after the last one, so the display never jumps back to an older state.
+    const body = { action, turn: clock.turn, seconds: seconds || 0 };
+    pending += 1;
+    chain = chain.then(() => screen.client.timer(body)).then((answer) => {
+      pending -= 1;
+      if (!pending && answer && answer.clock && clock && answer.clock.turn === clock.turn) {
+        clock = fromServer(answer.clock, Date.now()); save(); render();
+      }
+    }, () => { pending -= 1; /* offline: the browser's copy holds until the next load */ });
+  }
+
+  function render() {
+    const box = $("c-timer");
+    if (!clock) {
+      $("c-time").textContent = "–:––";
+      box.setAttribute("data-running", "false");
+      box.setAttribute("data-remaining", "");
+      box.className = "c-timer off";
+      $("c-time-note").textContent = "";
+      BUTTONS.forEach((id) => { $(id).disabled = true; });
+      return;
+    }
+    BUTTONS.forEach((id) => { $(id).disabled = false; });
+    const left = remainingMs(clock, Date.now());
+    const stage = clockStage(left);
+    $("c-time").textContent = clockText(left);
+    box.setAttribute("data-running", clock.running ? "true" : "false");
+    box.setAttribute("data-remaining", String(Math.round(left / 1000)));
+    box.className = "c-timer" + (stage ? " " + stage : "");
+    $("c-time-note").textContent = stage === "over" ? screen.T.timer_over : "";
+    $("c-timer-toggle").textContent = clock.running ? screen.T.stop : screen.T.start;
+    const due = beepDue(clock, alerted[clock.turn] || { ten: false, zero: false }, left);
+    alerted[clock.turn] = due.alerted;
+    if (due.beep) beep(screen.root, due.beep);
+  }
+
+  function toggle() { if (clock) act(clock.running ? "stop" : "start"); }
+
+  $("c-timer-toggle").addEventListener("click", toggle);
+  $("c-timer-minus").addEventListener("click", () => { act("add", -STEP_SECONDS); });
+  $("c-timer-plus").addEventListener("click", () => { act("add", STEP_SECONDS); });
+  $("c-timer-reset").addEventListener("click", () => { act("reset"); });
+  setInterval(() => { if (clock && clock.running) render(); }, TICK_MS);
+
+  return { sync, act, toggle, render, step: STEP_SECONDS };
+}
