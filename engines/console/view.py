@@ -25,9 +25,9 @@ def game_view(game: Game) -> dict:
 def view(doc) -> dict:
     """The screen of a whole ``mafia-game-log/1`` document, and the first refusal in it.
 
-    ``refused`` is ``None`` when every event is accepted; else ``{index, type, code, rule}`` of the
-    first refused event (the replay result's, game-log.md), and the rest is the screen of the
-    events before it, as the server keeps it after refusing that event. A header the core refuses
+    ``refused`` is ``None`` when every event is accepted; else ``{index, type, code, rule, field,
+    params}`` of the first refused event (the replay result's, game-log.md), and the rest is the
+    screen of the events before it, as the server keeps it after refusing that event. A header the core refuses
     (``index`` null) has no game: the state, trace, timer and mapping are ``None`` and nothing is
     legal.
     """

@@ -32,7 +32,7 @@ def check(s: State, ev: dict) -> None:
     else:
         ok = s.phase != "ended"
     if not ok:
-        raise Refused("OVERRIDE_NOT_NOW")
+        raise Refused("OVERRIDE_NOT_NOW", what=what)
 
 
 def override(s: State, ev: dict) -> None:

@@ -15,7 +15,7 @@ def check(s: State, ev: dict) -> None:
     if kind not in KINDS or (kind == "replay" and not s.setting("replay_allowed")):
         raise Refused("REMOVE_KIND")
     if kind == "disqualifying" and ev["seat"] not in s.at_table:
-        raise Refused("REMOVE_NOT_AT_TABLE")
+        raise Refused("REMOVE_NOT_AT_TABLE", seat=ev["seat"])
     if kind != "disqualifying" and not (ev.get("reason") or "").strip():
         raise Refused("REMOVE_REASON")
 
