@@ -48,6 +48,7 @@ def override(s: State, ev: dict) -> None:
     elif what == "hold_vote":
         if s.setting("vote_cancel") == "same_day":
             s.cancel_days.discard(s.day)
+            s.cancel_by.pop(s.day, None)
         else:
             s.hold_today = True
     elif what == "fouls":
