@@ -208,8 +208,7 @@ def _append(*, game: Game, index, event, user) -> Appended:
             played.push(event)
         except core.Refused as exc:
             replay_cache.put(log, log.length, played)  # a refused event changes nothing (machine.check)
-            kind = event.get("type") if isinstance(event, dict) else None
-            refused = {"index": index, "type": kind, "code": exc.code, "rule": exc.rule}
+            refused = refusal(index, event, exc)["refused"]  # with the field and params of the refusal
             raise EventRefused(refused, view(may_append=True)) from None
         ConsoleEvent.objects.create(log=log, index=index, payload=event, author=user)  # IntegrityError: see above
         log.length = index + 1

@@ -1,7 +1,11 @@
-"""Every refusal code of game-log.md with the clause of RULES.md §7 it cites.
+"""Every refusal code of game-log.md with the clause of RULES.md §7 it cites, and the parameters
+its sentence names.
 
-A refused event (or header) raises ``Refused(code)``; the clause is looked up here, so a code
-and its clause can never drift apart.
+A refused event (or header) raises ``Refused(code, **params)``; the clause is looked up here, so a
+code and its clause can never drift apart. ``PARAMS`` lists, per code, the plain JSON values a
+refusal carries (seat numbers, counts, a field's name) so that a screen can word it in its own
+language (console/refusal_texts.py on the server); the engine itself holds no words. ``field``
+names the event's field an ``EVENT_FORM`` refusal is about (``None`` for the event as a whole).
 """
 from __future__ import annotations
 
@@ -54,13 +58,59 @@ CLAUSES: dict[str, str] = {
 }
 
 
-class Refused(Exception):
-    """An event (or the log's header) the rules do not allow; ``code`` and ``rule`` as game-log.md."""
+# code -> the names of its parameters (a code not listed has none)
+PARAMS: dict[str, tuple[str, ...]] = {
+    "LOG_SETTING": ("key",),
+    "EVENT_FORM": ("field",),
+    "NEXT_SEAT": ("seat",),
+    "NOMINATE_NOT_SPEAKER": ("by",),
+    "NOMINATE_THREE_FOULS": ("by",),
+    "NOMINATE_TWICE": ("by", "nominee"),
+    "NOMINEE_NOT_IN_GAME": ("seat",),
+    "NOMINEE_TAKEN": ("seat",),
+    "NOMINATE_SELF": ("by",),
+    "WITHDRAW_NOT_OWN": ("by", "seat"),
+    "VOTE_ORDER": ("seat", "called"),
+    "VOTE_COUNT": ("seat", "count", "uncast"),
+    "VOTE_ALL_COUNT": ("for", "voters"),
+    "SHOT_NOT_BLACK": ("by",),
+    "SHOT_TWICE": ("by",),
+    "CHECK_TARGET": ("target",),
+    "BEST_MOVE_ONCE": ("seat",),
+    "BEST_MOVE_SEATS": ("seat",),
+    "FOUL_NOT_AT_TABLE": ("seat",),
+    "REMOVE_NOT_AT_TABLE": ("seat",),
+    "OVERRIDE_NOT_NOW": ("what",),
+}
 
-    def __init__(self, code: str):
+NAME_MAX = 50
+
+
+def name(key) -> str:
+    """A key the log gave (a field or a setting), as a short printable text for a refusal: itself
+    when it is one, else its escaped first 50 characters."""
+    key = str(key)
+    if len(key) <= NAME_MAX and key.isprintable():
+        return key
+    return ascii(key[:NAME_MAX])
+
+
+class Refused(Exception):
+    """An event (or the log's header) the rules do not allow; ``code`` and ``rule`` as game-log.md,
+    ``params`` as ``PARAMS`` names them, ``field`` for ``EVENT_FORM``."""
+
+    def __init__(self, code: str, **params):
         super().__init__(code)
+        if set(params) != set(PARAMS.get(code, ())):
+            raise TypeError(f"{code} carries {sorted(PARAMS.get(code, ()))}, not {sorted(params)}")
         self.code = code
         self.rule = CLAUSES[code]
+        self.params = params
+        self.field = params.get("field") if code == "EVENT_FORM" else None
+
+    def json(self) -> dict:
+        """``code``, ``rule``, ``field`` and ``params`` as JSON values (game-log.md "Refusals")."""
+        return {"code": self.code, "rule": self.rule, "field": self.field, "params": dict(self.params)}
 
     def __repr__(self) -> str:
-        return f"Refused({self.code!r}, rule {self.rule})"
+        return f"Refused({self.code!r}, rule {self.rule}, {self.params!r})"

@@ -1,14 +1,20 @@
 """The form of each event (game-log.md "Events"; RULES.md 7.17 ``EVENT_FORM``).
 
 ``FIELDS`` is the table: each type's required and optional fields with the kind of value each
-takes. ``check_form(event)`` refuses an unknown type, a required field missing or a field of the
-wrong kind. Ranges that have their own code (a vote count, a best move's seats, a removal's
-kind or reason, an override's reason) are left to the event's own checks. ``at`` and ``note``
-change nothing and are not read (except ``shot``'s ``at``, which is the target seat).
+takes. An event is a closed form: ``check_form(event)`` refuses an unknown type, a required field
+missing, a field of the wrong kind, a field the type does not have, a ``note`` that is not a text
+of at most 500 characters, an ``at`` that is not a text of at most 64, a ``reason`` over 2,000
+characters (docs/input-bounds.md) and a NUL or a lone surrogate in any text (the stored log is
+PostgreSQL text). Every value is a number, a text or ``null``, except ``best_move``'s ``seats``,
+a flat list of integers: anything nested deeper is refused by its field's test. The refusal names
+the field (``Refused.field``; ``type`` for an unknown type, ``event`` for an event that is no
+object). Ranges that have their own code (a vote count, a best move's seats, a removal's kind or
+reason, an override's reason) are left to the event's own checks. ``at`` and ``note`` change
+nothing and are not read (except ``shot``'s ``at``, which is the target seat).
 """
 from __future__ import annotations
 
-from .codes import Refused
+from .codes import Refused, name
 
 
 def _int(v) -> bool:
@@ -28,12 +34,30 @@ def integer(v) -> bool:
     return _int(v)
 
 
+NOTE_MAX = 500
+AT_MAX = 64
+REASON_MAX = 2000
+
+
+def clean(v: str) -> bool:
+    """No NUL and no lone surrogate (U+D800–U+DFFF: a JSON text's paired ones are one character)."""
+    return not any(c == "\x00" or "\ud800" <= c <= "\udfff" for c in v)
+
+
 def text(v) -> bool:
-    return isinstance(v, str)
+    return isinstance(v, str) and clean(v)
+
+
+def text_up_to(n: int):
+    return lambda v: text(v) and len(v) <= n
 
 
 def text_or_null(v) -> bool:
-    return v is None or isinstance(v, str)
+    return v is None or text(v)
+
+
+def reason(v) -> bool:
+    return v is None or (text(v) and len(v) <= REASON_MAX)
 
 
 def int_list(v) -> bool:
@@ -45,6 +69,8 @@ def one_of(*values):
 
 
 RESULTS = ("red", "black", "draw", "annulled")
+# every type's optional fields besides its own (``shot``'s ``at`` is its target: its own)
+COMMON = {"at": text_up_to(AT_MAX), "note": text_up_to(NOTE_MAX)}
 OVERRIDES = ("cancel_vote", "hold_vote", "fouls", "result")
 
 MISSING = object()
@@ -61,8 +87,8 @@ FIELDS: dict[str, tuple[dict, dict]] = {
     "sheriff_check": ({"target": seat_or_null}, {}),
     "best_move": ({"seats": int_list}, {}),
     "foul": ({"seat": seat}, {}),
-    "remove": ({"seat": seat, "kind": text}, {"reason": text_or_null}),
-    "override": ({"what": one_of(*OVERRIDES)}, {"reason": text_or_null}),
+    "remove": ({"seat": seat, "kind": text}, {"reason": reason}),
+    "override": ({"what": one_of(*OVERRIDES)}, {"reason": reason}),
     "undo": ({}, {}),
     "end": ({"result": one_of(*RESULTS)}, {}),
 }
@@ -77,20 +103,25 @@ OVERRIDE_FIELDS = {
 
 
 def check_form(event) -> str:
-    """The event's type, or ``Refused("EVENT_FORM")``."""
+    """The event's type, or ``Refused("EVENT_FORM", field=…)`` naming the first field at fault:
+    ``type``, then the required fields, the optional ones, and any field the type does not have."""
     if not isinstance(event, dict):
-        raise Refused("EVENT_FORM")
+        raise Refused("EVENT_FORM", field="event")
     kind = event.get("type")
     if not isinstance(kind, str) or kind not in FIELDS:
-        raise Refused("EVENT_FORM")
+        raise Refused("EVENT_FORM", field="type")
     required, optional = FIELDS[kind]
     what = event.get("what")
     if kind == "override" and isinstance(what, str) and what in OVERRIDE_FIELDS:
         required = {**required, **OVERRIDE_FIELDS[what]}
-    for name, test in required.items():
-        if name not in event or not test(event[name]):
-            raise Refused("EVENT_FORM")
-    for name, test in optional.items():
-        if name in event and not test(event[name]):
-            raise Refused("EVENT_FORM")
+    optional = {**COMMON, **optional}
+    for field, test in required.items():
+        if field not in event or not test(event[field]):
+            raise Refused("EVENT_FORM", field=field)
+    for field, test in optional.items():
+        if field in event and field not in required and not test(event[field]):
+            raise Refused("EVENT_FORM", field=field)
+    for field in event:
+        if field != "type" and field not in required and field not in optional:
+            raise Refused("EVENT_FORM", field=name(field))
     return kind

@@ -46,7 +46,7 @@ def _check_next(s: State, ev: dict) -> None:
     """7.4.5: a ``seat`` on ``next`` must be the one who has the turn (``NEXT_SEAT``)."""
     seat = ev.get("seat")
     if seat is not None and (s.player_turn() is None or s.turn.seat != seat):
-        raise Refused("NEXT_SEAT")
+        raise Refused("NEXT_SEAT", seat=seat)
 
 
 def _next(s: State, ev: dict) -> None:

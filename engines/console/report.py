@@ -1,9 +1,11 @@
-"""The replay result's ``state`` and ``trace`` (game-log.md "Replay result"), as JSON values."""
+"""The replay result's ``state`` and ``trace`` (game-log.md "Replay result"), as JSON values, and
+the judge's shooting panel (``shooting_json``, the view's alone)."""
 from __future__ import annotations
 
 import copy
 
 from .rules.game_end import draw_proposed
+from .rules.removals import cancelled_vote
 from .state import State
 
 
@@ -31,6 +33,43 @@ def state_json(s: State) -> dict:
         "cancel_pending": s.cancel_pending,
         "cancel_days": sorted(s.cancel_days),
         "draw_proposed": draw_proposed(s),
+        "vote_cancelled": cancelled_vote(s),
+        "tied": tied(s),
+        "all_leave": all_leave(s),
+    }
+
+
+def tied(s: State) -> list:
+    """7.7.5–7.7.6: the players tied in the day's vote, in vote order, during their tie speeches
+    and their revote; ``[]`` otherwise."""
+    if s.phase == "tie_speech" or (s.phase == "voting" and s.round is not None and s.round.kind == "revote"):
+        return list(s.tied)
+    return []
+
+
+def all_leave(s: State) -> dict | None:
+    """7.7.7, 7.7.9: while "all leave?" is put, the players it names (``seats``, in vote order),
+    the players in the game who vote (``voters``) and the votes for that make them leave
+    (``needed``: more than half)."""
+    if s.phase != "all_leave_vote":
+        return None
+    voters = len(s.in_game)
+    return {"seats": list(s.all_leave_seats), "voters": voters, "needed": voters // 2 + 1}
+
+
+def shooting_json(s: State) -> dict | None:
+    """The shooting (7.9.1–7.9.2), for the judge's screen only (it names the blacks; never the
+    table's or the public's): the blacks still in the game in seat order, each with his ordinal
+    among them (``black 1 / 2`` once the first black is out), his role and his shot so far, and
+    ``all_shot`` once every one of them has shot (the screen may close the shooting then).
+    ``None`` outside the shooting."""
+    if s.phase != "shooting":
+        return None
+    blacks = s.blacks_in_game()
+    return {
+        "blacks": [{"seat": seat, "role": s.role(seat), "ordinal": i, "of": len(blacks), "shot": seat in s.shots,
+                    "at": s.shots.get(seat)} for i, seat in enumerate(blacks, 1)],
+        "all_shot": all(seat in s.shots for seat in blacks),
     }
 
 

@@ -6,6 +6,7 @@ header (``LOG_RULESET``, ``LOG_SETTING``). Nothing else in the core reads the pr
 from __future__ import annotations
 
 from .codes import Refused
+from .codes import name as key_name
 
 # 7.15: turn lengths in seconds (the silenced turn with 5+ players is ``silenced_turn_s``).
 TIMERS = {
@@ -98,18 +99,18 @@ def game_settings(ruleset, overrides) -> dict:
     if overrides is None:
         overrides = {}
     if not isinstance(overrides, dict):
-        raise Refused("LOG_SETTING")
+        raise Refused("LOG_SETTING", key="settings")
     for key, value in overrides.items():
         if key == "timers":
             if not isinstance(value, dict):
-                raise Refused("LOG_SETTING")
+                raise Refused("LOG_SETTING", key="timers")
             for name, seconds in value.items():
                 if name not in TIMERS or not _is_int(seconds) or seconds <= 0:
-                    raise Refused("LOG_SETTING")
+                    raise Refused("LOG_SETTING", key=f"timers.{key_name(name)}")
                 timers[name] = seconds
         elif key in VALID and VALID[key](value):
             settings[key] = value
         else:
-            raise Refused("LOG_SETTING")
+            raise Refused("LOG_SETTING", key=key_name(key))
     settings["timers"] = timers
     return settings

@@ -90,6 +90,8 @@ class State:
     miss_streak: int = 0
     cancel_pending: int = 0
     cancel_days: set = field(default_factory=set)
+    pending_by: list = field(default_factory=list)  # next_vote: the removed seat of each pending cancellation
+    cancel_by: dict = field(default_factory=dict)  # same_day: day -> the removed seats that cancel its vote
     quiet_cycles: int = 0
     speeches: dict = field(default_factory=dict)  # label -> [[seat, kind, seconds]]
     days: list = field(default_factory=list)

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
+from console import services
 from console.models import ConsoleEvent
 from engines import console as core
 from protocols.entry import entry_from_game
@@ -75,6 +76,20 @@ def test_a_refused_event_names_its_rule_and_stores_nothing(client, cast):
     assert response.json()["error"]["code"] == "VOTE_NOT_NOW" and response.json()["error"]["rule"] == "7.7.2"
     assert not ConsoleEvent.objects.filter(log__game=cast.game).exists()
     assert client.get(url(cast.game)).json()["index"] == 0
+
+
+@pytest.mark.parametrize("event, field, params", [
+    ({"type": "next", "note": "x" * 501}, "note", {"field": "note"}),
+    ({"type": "next", "colour": "red"}, "colour", {"field": "colour"}),
+    ({"type": "vote", "seat": 3, "count": 2}, None, {}),
+])
+def test_the_service_refuses_with_the_field_and_params_and_stores_nothing(cast, event, field, params):
+    """7.17: the web door gets which field of an ill-formed event is at fault (and every refusal's
+    params, for its sentence) from the service's refusal; nothing is stored."""
+    with pytest.raises(services.EventRefused) as refused:
+        services.append_event(game=cast.game, index=0, event=event, user=cast.judge)
+    assert refused.value.refused["field"] == field and refused.value.refused["params"] == params
+    assert not ConsoleEvent.objects.filter(log__game=cast.game).exists()
 
 
 def test_undo_is_an_event_kept_in_the_log(client, cast):

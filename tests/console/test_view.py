@@ -52,7 +52,9 @@ def test_a_refused_event_gives_the_servers_refusal_and_the_state_before_it(clien
     doc = ConsoleLog.objects.get(game=cast.game).document()
     local = core.view({**doc, "events": [*doc["events"], bad]})
     error = answer.pop("error")
-    assert local.pop("refused") == {"index": 5, "type": "vote", "code": error["code"], "rule": error["rule"]}
+    refused = local.pop("refused")
+    assert refused == {"index": 5, "type": "vote", "code": error["code"], "rule": error["rule"], "field": None,
+                       "params": {}}
     assert answer.pop("index") == 5
     assert local == json.loads(json.dumps(game_part(answer)))
 

@@ -41,11 +41,11 @@ def check(s: State, ev: dict) -> None:
     if not _in_his_turn(s):
         raise Refused("BEST_MOVE_NO_RIGHT")
     if s.first_killed_named is not None:
-        raise Refused("BEST_MOVE_ONCE")
+        raise Refused("BEST_MOVE_ONCE", seat=s.first_killed)
     seats = ev["seats"]
     if len(seats) > 3 or len(set(seats)) != len(seats) or any(not 1 <= x <= 10 for x in seats) \
             or s.first_killed in seats:
-        raise Refused("BEST_MOVE_SEATS")
+        raise Refused("BEST_MOVE_SEATS", seat=s.first_killed)
 
 
 def make(s: State, ev: dict) -> None:

@@ -10,7 +10,7 @@ def check(s: State, ev: dict) -> None:
     """7.11.1: a foul goes to a player at the table (``FOUL_NOT_AT_TABLE``), in any phase before
     the game is over (000 "Фолы"; 003 "замечания")."""
     if ev["seat"] not in s.at_table:
-        raise Refused("FOUL_NOT_AT_TABLE")
+        raise Refused("FOUL_NOT_AT_TABLE", seat=ev["seat"])
 
 
 def foul(s: State, ev: dict) -> None:

@@ -34,9 +34,9 @@ def check_shot(s: State, ev: dict) -> None:
     if s.phase != "shooting":
         raise Refused("SHOT_NOT_NOW")
     if ev["by"] not in s.in_game or s.role(ev["by"]) not in BLACK_ROLES:
-        raise Refused("SHOT_NOT_BLACK")
+        raise Refused("SHOT_NOT_BLACK", by=ev["by"])
     if ev["by"] in s.shots:
-        raise Refused("SHOT_TWICE")
+        raise Refused("SHOT_TWICE", by=ev["by"])
 
 
 def shot(s: State, ev: dict) -> None:
@@ -104,7 +104,7 @@ def check_check(s: State, ev: dict, phase: str) -> None:
     if s.phase != phase:
         raise Refused("DON_CHECK_NOT_NOW" if phase == "don_check" else "SHERIFF_CHECK_NOT_NOW")
     if ev["target"] == s.seat_of("don" if phase == "don_check" else "sheriff"):
-        raise Refused("CHECK_TARGET")
+        raise Refused("CHECK_TARGET", target=ev["target"])
 
 
 def don_check(s: State, ev: dict) -> None:

@@ -18,17 +18,18 @@ def check_nominate(s: State, ev: dict) -> None:
         raise Refused("NOMINATE_NOT_NOW")
     by, seat = ev["by"], ev["seat"]
     if s.turn is None or s.turn.seat != by:
-        raise Refused("NOMINATE_NOT_SPEAKER")
+        raise Refused("NOMINATE_NOT_SPEAKER", by=by)
     if s.setting("three_fouls_nominate") == "never" and s.fouls.get(by, 0) >= 3:
-        raise Refused("NOMINATE_THREE_FOULS")
-    if _standing_by(s, by) is not None:
-        raise Refused("NOMINATE_TWICE")
+        raise Refused("NOMINATE_THREE_FOULS", by=by)
+    standing = _standing_by(s, by)
+    if standing is not None:
+        raise Refused("NOMINATE_TWICE", by=by, nominee=standing[1])
     if seat not in s.in_game:
-        raise Refused("NOMINEE_NOT_IN_GAME")
+        raise Refused("NOMINEE_NOT_IN_GAME", seat=seat)
     if any(n[1] == seat for n in s.standing):
-        raise Refused("NOMINEE_TAKEN")
+        raise Refused("NOMINEE_TAKEN", seat=seat)
     if not s.setting("self_nomination") and seat == by:
-        raise Refused("NOMINATE_SELF")
+        raise Refused("NOMINATE_SELF", by=by)
 
 
 def nominate(s: State, ev: dict) -> None:
@@ -47,7 +48,7 @@ def check_withdraw(s: State, ev: dict) -> None:
     if s.phase != "day_speech":
         raise Refused("WITHDRAW_NOT_NOW")
     if s.turn is None or s.turn.seat != ev["by"] or _standing_by(s, ev["by"]) != [ev["by"], ev["seat"]]:
-        raise Refused("WITHDRAW_NOT_OWN")
+        raise Refused("WITHDRAW_NOT_OWN", by=ev["by"], seat=ev["seat"])
 
 
 def withdraw(s: State, ev: dict) -> None:

@@ -32,7 +32,7 @@ def check(s: State, ev: dict) -> None:
     else:
         ok = s.phase != "ended"
     if not ok:
-        raise Refused("OVERRIDE_NOT_NOW")
+        raise Refused("OVERRIDE_NOT_NOW", what=what)
 
 
 def override(s: State, ev: dict) -> None:
@@ -48,6 +48,7 @@ def override(s: State, ev: dict) -> None:
     elif what == "hold_vote":
         if s.setting("vote_cancel") == "same_day":
             s.cancel_days.discard(s.day)
+            s.cancel_by.pop(s.day, None)
         else:
             s.hold_today = True
     elif what == "fouls":

@@ -15,7 +15,7 @@ def check(s: State, ev: dict) -> None:
     if kind not in KINDS or (kind == "replay" and not s.setting("replay_allowed")):
         raise Refused("REMOVE_KIND")
     if kind == "disqualifying" and ev["seat"] not in s.at_table:
-        raise Refused("REMOVE_NOT_AT_TABLE")
+        raise Refused("REMOVE_NOT_AT_TABLE", seat=ev["seat"])
     if kind != "disqualifying" and not (ev.get("reason") or "").strip():
         raise Refused("REMOVE_REASON")
 
@@ -63,7 +63,7 @@ def remove_player(s: State, seat: int, kind: str) -> None:
 
     if running:
         if winner is None:
-            cancel(s, "today")
+            cancel(s, "today", seat)
             voting.stop(s, "7.13")
             return
         s.round.record["closed_early"] = True
@@ -71,15 +71,15 @@ def remove_player(s: State, seat: int, kind: str) -> None:
         if winner == seat:
             last_words.begin(s, [], group=False)
         else:
-            cancel(s, "next")
+            cancel(s, "next", seat)
             voting.vote_out(s, [winner])
         return
     if target is not None:
-        cancel(s, target)
+        cancel(s, target, seat)
     _resume(s, phase, seat, was_speaking)
 
 
-def cancel(s: State, target: str) -> None:
+def cancel(s: State, target: str, seat: int) -> None:
     """Which vote a removal cancels: ``today`` (on day N before its vote is determined) or
     ``next`` (at night, night 0 included, or on day N after it is determined).
 
@@ -88,9 +88,12 @@ def cancel(s: State, target: str) -> None:
     7.13.4 ``next_vote`` (``mafclub``, 003 item 5): each removal cancels one vote, the nearest one
     held after it; a running vote it stops is that vote."""
     if s.setting("vote_cancel") == "same_day":
-        s.cancel_days.add(s.day if target == "today" else s.day + 1)
+        day = s.day if target == "today" else s.day + 1
+        s.cancel_days.add(day)
+        s.cancel_by.setdefault(day, []).append(seat)
     elif not (target == "today" and s.phase in VOTE_PHASES):
         s.cancel_pending += 1
+        s.pending_by.append(seat)
 
 
 def vote_cancelled_today(s: State, *, takes_cancellation: bool) -> bool:
@@ -105,7 +108,35 @@ def vote_cancelled_today(s: State, *, takes_cancellation: bool) -> bool:
     if not takes_cancellation or s.cancel_pending == 0:
         return False
     s.cancel_pending -= 1
+    s.pending_by.pop(0)
     return not s.hold_today
+
+
+# the phases of a day before its vote (7.6): a cancellation found there is this day's
+BEFORE_THE_VOTE = ("night_last_words", "day_speech")
+
+
+def cancelled_vote(s: State) -> dict | None:
+    """The nearest day's vote that will not be held, for the screen to say so (7.13, 7.16.1):
+    ``None``, or ``{"day", "reason", "clause", "seats"}``. The day is this one during its night
+    last words and speeches, else the next (its vote is over or stopped, or it is night).
+    ``reason`` is ``removal`` (``clause`` 7.13.3 under ``same_day``, 7.13.4 under ``next_vote``;
+    ``seats``: the removed players whose removal cancels it) or ``decision`` (the judge's
+    ``cancel_vote``, 7.16.1, ``seats`` empty). Nominations stay legal on such a day (7.5.8).
+    Under ``next_vote`` the day is the nearest one whose vote would be held: a day with no nominee
+    passes the cancellation on (7.13.4)."""
+    if s.phase in ("over", "ended"):
+        return None
+    today = s.phase in BEFORE_THE_VOTE
+    day = s.day if today else s.day + 1
+    if s.setting("vote_cancel") == "same_day":
+        if day in s.cancel_days:
+            return {"day": day, "reason": "removal", "clause": "7.13.3", "seats": list(s.cancel_by[day])}
+    elif s.pending_by and not (today and s.hold_today):
+        return {"day": day, "reason": "removal", "clause": "7.13.4", "seats": s.pending_by[:1]}
+    if today and s.override_cancelled_today:
+        return {"day": day, "reason": "decision", "clause": "7.16.1", "seats": []}
+    return None
 
 
 def _resume(s: State, phase: str, seat: int, was_speaking: bool) -> None:

@@ -28,9 +28,9 @@ def check_vote(s: State, ev: dict) -> None:
     if s.phase != "voting" or s.round is None:
         raise Refused("VOTE_NOT_NOW")
     if ev["seat"] != s.round.called:
-        raise Refused("VOTE_ORDER")
+        raise Refused("VOTE_ORDER", seat=ev["seat"], called=s.round.called)
     if not 0 <= ev["count"] <= s.round.uncast:
-        raise Refused("VOTE_COUNT")
+        raise Refused("VOTE_COUNT", seat=ev["seat"], count=ev["count"], uncast=s.round.uncast)
 
 
 def vote(s: State, ev: dict) -> None:
@@ -98,7 +98,7 @@ def check_vote_all(s: State, ev: dict) -> None:
     if s.phase != "all_leave_vote":
         raise Refused("VOTE_ALL_NOT_NOW")
     if not 0 <= ev["for"] <= len(s.in_game):
-        raise Refused("VOTE_ALL_COUNT")
+        raise Refused("VOTE_ALL_COUNT", voters=len(s.in_game), **{"for": ev["for"]})
 
 
 def vote_all(s: State, ev: dict) -> None:
