@@ -205,6 +205,7 @@ def _append(*, game: Game, index, event, user) -> Appended:
             replay_cache.put(log, log.length, played)
             raise EventConflict(view(may_append=True))
         try:
+            core.check_stored_form(event)  # the closed form: a stored log becomes public with its protocol
             played.push(event)
         except core.Refused as exc:
             replay_cache.put(log, log.length, played)  # a refused event changes nothing (machine.check)

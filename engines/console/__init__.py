@@ -5,7 +5,7 @@ Where each part lives:
     codes      every refusal code with its clause (7.17)
     settings   the presets ``fiim`` / ``mafclub`` and the settings keys (7.1.3, 7.15)
     header     the log's header: format, ruleset, settings, seats, roles (7.1, 7.2.1)
-    forms      each event type's fields (``EVENT_FORM``)
+    forms      each event type's fields (``EVENT_FORM``), and the closed form the console's door stores
     legality   the table: each event, the phases it is legal in, its checks and effect
     state      the state and the queries the rules share (7.2, 7.3)
     rules/     one module per part of §7 (7.4 … 7.16), each rule with its clause
@@ -18,6 +18,7 @@ Where each part lives:
     cli        ``python -m console replay LOG.json``
 """
 from .codes import CLAUSES, Refused
+from .forms import check_stored_form
 from .game import Game, fold
 from .header import Header, read_header
 from .mapping import game_object, mapped, protocol_record
@@ -28,7 +29,7 @@ from .state import State
 from .view import game_view, view
 
 __all__ = [
-    "CLAUSES", "Refused", "Game", "fold", "Header", "read_header", "game_object", "mapped", "protocol_record",
+    "CLAUSES", "Refused", "check_stored_form", "Game", "fold", "Header", "read_header", "game_object", "mapped", "protocol_record",
     "legal_events", "progress", "replay", "replay_game", "state_json", "timer_json", "trace_json", "State",
     "game_view", "view",
 ]

@@ -1,22 +1,26 @@
-"""7.17 ``EVENT_FORM``: an event is a closed form (engines/console/forms.py). A key the type does
-not have, a ``note`` that is no text of at most 500 characters, a NUL or a lone surrogate in any
-text, and a value nested deeper than the form allows are refused, naming the field, and the game
-is left as it was (7.1.1: nothing of a refused event is kept)."""
+"""7.17 ``EVENT_FORM`` (engines/console/forms.py). A stored event is a closed form
+(``check_stored_form``, the console's door): a key the type does not have, a ``note`` that is no
+text of at most 500 characters, a NUL or a lone surrogate in any text, and a value nested deeper
+than the form allows are refused, naming the field. A replay reads the log as game-log.md says:
+unknown fields are ignored and ``at`` and ``note`` are free text; a field of the wrong kind is
+refused there too, and the game is left as it was (7.1.1: nothing of a refused event is kept)."""
 from __future__ import annotations
 
 import pytest
 
-from engines.console import replay, view
+from engines.console import Refused, check_stored_form, replay, view
 
 from .table import Table, document
 
 
 def form_refusal(t: Table, **event) -> str | None:
-    """The field an ``EVENT_FORM`` refusal of ``event`` names (the game is checked unchanged)."""
+    """The field the stored form's ``EVENT_FORM`` refusal of ``event`` names (as the console's door
+    checks it before the game: the game is left unchanged)."""
     before = t.state, len(t.game.in_force)
     try:
+        check_stored_form(event)
         t.game.push(event)
-    except Exception as exc:  # noqa: BLE001 - the assertion below says what it must be
+    except Refused as exc:
         assert (exc.code, exc.rule) == ("EVENT_FORM", "7.17"), exc
         assert (t.state, len(t.game.in_force)) == before
         assert exc.params == {"field": exc.field}
@@ -116,3 +120,19 @@ def test_the_view_names_the_field_and_the_replay_result_keeps_game_logs_shape(ev
 def test_a_refusal_of_another_code_names_no_field():
     refused = view(document(events=[{"type": "vote", "seat": 3, "count": 1}]))["refused"]
     assert refused["code"] == "VOTE_NOT_NOW" and refused["field"] is None
+
+
+def test_a_replay_ignores_unknown_fields_and_reads_note_and_at_as_free_text():
+    """game-log.md "Events": unknown fields are ignored; at and note change nothing. A log from
+    another program (a recorded game, with its own keys) replays as its events say."""
+    t = day1()
+    t.push("next", seat=1, note="x" * 5000, at=1700000000, source={"app": "other", "id": [1, 2]})
+    assert t.speaker == 2
+    assert form_refusal(day1(), type="next", seat=1, source={"app": "other"}) == "source"
+
+
+def test_a_field_of_the_wrong_kind_is_refused_by_the_replay_too():
+    t = day1()
+    with pytest.raises(Refused) as refused:
+        t.game.push({"type": "nominate", "by": 1, "seat": [3]})
+    assert (refused.value.code, refused.value.field) == ("EVENT_FORM", "seat")
