@@ -9,21 +9,16 @@ catalogue, rendered into the page as data (``screen_texts``), in the page's lang
 """
 from __future__ import annotations
 
-import json
-
 from django.contrib.auth.decorators import login_required
-from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
-from django.views.decorators.http import require_POST
 
 from console import services, timer
+from console.doors import DoorError, invalid_field, json_door, roles_missing, run_denied
 from protocols.models import Game
-from tournaments.permissions import PermissionRefused, may_run_console
-
-BODY_MAX = 4 * 1024
+from tournaments.permissions import may_run_console
 
 
 def screen_texts() -> dict:
@@ -104,7 +99,7 @@ def screen(request, pk: int):
     game = get_object_or_404(Game.objects.select_related("tournament", "round", "table", "stage"), pk=pk)
     if not may_run_console(request.user, game):
         return render(request, "protocols/denied.html", {
-            "game": game, "message": _("Only the judge of this game's table or the chief judge may run its console."),
+            "game": game, "message": run_denied(),
         }, status=403)
     seats = list(game.seats.select_related("player").order_by("number"))
     roles_dealt = len(seats) == 10 and all(s.role for s in seats)
@@ -121,39 +116,23 @@ def screen(request, pk: int):
     })
 
 
-@require_POST
-def timer_door(request, pk: int):
+@json_door(may=may_run_console, denied=run_denied)
+def timer_door(request, game, body):
     """``POST {"action": start|stop|add|reset, "turn": "D1#3", "seconds": ±n}`` → 200 the timer |
     409 another turn (with the current timer) | 400 naming the field | 403."""
-    if not request.user.is_authenticated:
-        return _error(403, "login", _("Log in to run the console."))
-    game = get_object_or_404(Game.objects.select_related("tournament"), pk=pk)
-    if not may_run_console(request.user, game):  # the right before the body: a stranger learns nothing
-        return _error(403, "forbidden", _("Only the judge of this game's table or the chief judge may run its console."))
-    try:
-        body = json.loads(request.body) if len(request.body) <= BODY_MAX else None
-    except (ValueError, UnicodeDecodeError):
-        body = None
-    if not isinstance(body, dict):
-        return _error(400, "body", _("The request must be a JSON object with action and turn."))
     action, turn, seconds = body.get("action"), body.get("turn"), body.get("seconds", 0)
     if action not in timer.ACTIONS:
-        return _error(400, "action", _("action: one of start, stop, add, reset."), field="action")
+        raise invalid_field("action", "unknown_action", _("action: one of start, stop, add, reset."))
     if not isinstance(turn, str):
-        return _error(400, "turn", _("turn: the turn's name the timer belongs to, as the view gives it."), field="turn")
+        raise invalid_field("turn", "not_a_turn", _("turn: the turn's name the timer belongs to, as the view gives it."))
     if not isinstance(seconds, int) or isinstance(seconds, bool):
-        return _error(400, "seconds", _("seconds: a whole number."), field="seconds")
+        raise invalid_field("seconds", "not_an_integer", _("seconds: a whole number."))
     try:
         log, view = services.console_state(game=game, user=request.user)
-        return JsonResponse({"clock": timer.change_timer(log=log, view=view, action=action, turn=turn, seconds=seconds)})
-    except PermissionRefused:
-        return _error(403, "forbidden", _("Only the judge of this game's table or the chief judge may run its console."))
-    except services.ConsoleRefused:
-        return _error(400, "LOG_ROLES", _("The seats and roles of this game are not complete: deal the roles first."))
+    except services.ConsoleRefused as exc:
+        raise roles_missing(exc.refused) from None
+    try:
+        return {"clock": timer.change_timer(log=log, view=view, action=action, turn=turn, seconds=seconds)}
     except timer.TimerStale:
-        return JsonResponse({"error": {"code": "conflict", "message": _("The game has moved on: this is its timer now.")},
-                             "clock": timer.timer_json(log, view)}, status=409)
-
-
-def _error(status: int, code: str, message: str, **extra) -> JsonResponse:
-    return JsonResponse({"error": {"code": code, "message": message, **extra}}, status=status)
+        raise DoorError(409, "conflict", _("The game has moved on: this is its timer now."),
+                        beside={"clock": timer.timer_json(log, view)}) from None
