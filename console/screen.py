@@ -18,29 +18,21 @@ from django.utils.translation import pgettext
 from console import services, timer
 from console.doors import DoorError, invalid_field, json_door, roles_missing, run_denied
 from protocols.models import Game
+from protocols.vocabulary import GameResult
+from protocols.wording import role_words
 from tournaments.permissions import may_run_console
 
 
 def screen_texts() -> dict:
-    """Every text the screen's script shows, translated; ``{n}``-style holes are filled there."""
+    """Every text the screen's script shows, translated; ``{n}``-style holes are filled there.
+    Roles, their letters, results and phases are the protocol's words (protocols/wording.py)."""
     return {
-        "phase": {
-            "night0_mafia": _("The mafia's agreement"), "night0_sheriff": _("The sheriff looks around"),
-            "day_speech": _("Speeches"), "voting": _("Vote"), "tie_speech": _("Tie speeches"),
-            "all_leave_vote": _("“All leave?”"), "last_words": _("Last words"), "shooting": _("Shooting"),
-            "don_check": _("The don's check"), "sheriff_check": _("The sheriff's check"),
-            "best_move": _("Best move"), "night_last_words": _("Morning: the last words of the night's victim"),
-            "over": _("Game over: confirm the result"), "ended": _("The game is recorded"),
-        },
+        **role_words(),
         "kind": {
             "normal": _("speech"), "short": _("short speech"), "silenced": _("silenced: may only nominate"),
             "tie": _("tie speech"), "last_words": _("last words"), "night_last_words": _("last words"),
             "best_move": _("best move"), "mafia_agreement": _("the mafia agree"), "sheriff_look": _("the sheriff looks"),
         },
-        "role": {"red": _("red"), "sheriff": _("sheriff"), "black": _("mafia"), "don": _("don")},
-        "role_letter": {"red": pgettext("role letter", "R"), "sheriff": pgettext("role letter", "S"),
-                        "black": pgettext("role letter", "M"), "don": pgettext("role letter", "D")},
-        "result": {"red": _("Red wins"), "black": _("Mafia wins"), "draw": _("Draw"), "annulled": _("Annulled: a replay")},
         "day": _("Day {n}"), "night": _("Night {n}"),
         "speaks": _("Speaks: {seat}"), "no_turn": _("No one has the floor"),
         "in_game": _("in the game"), "voted": _("voted out"), "killed": _("killed"), "removed": _("removed"),
@@ -113,6 +105,8 @@ def screen(request, pk: int):
     return render(request, "console/screen.html", {
         "game": game, "tournament": game.tournament, "roles_dealt": roles_dealt, "screen_data": data,
         "keys": keyboard_help(), "seat_numbers": range(1, 11),
+        # the result a judge may award (7.16.2): a team's win or a draw, never an annulment
+        "award_results": [(value, label) for value, label in GameResult.choices if value != GameResult.ANNULLED],
     })
 
 
