@@ -7,6 +7,7 @@
 services') and `message` is the very text the judge's entry page shows (protocols.presentation).
 `seats[N]` names seat N (1..10), not a list index; other lists are indexed from 0. A stale write
 (409) also carries `conflict`: the version now stored, who saved it, when, and what changed.
+The shape is built by tournaments/json_errors.py, which the judge's console answers with too.
 """
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 from protocols.entry import SEAT_NUMBERS, Change
 from protocols.presentation import change_text, problem_text
 from protocols.services import ProtocolConflict, ProtocolInvalid
+from tournaments.json_errors import error_body
 from tournaments.permissions import PermissionRefused
 
 # The entry page's field names (problems name these) -> the API's names of a seat's fields.
@@ -60,10 +62,8 @@ def change_item(c: Change) -> dict:
 
 def conflict_body(exc: ProtocolConflict) -> dict:
     return {
-        "detail": _("Someone saved this protocol after the version you sent: nothing was written. "
-                    "Load the protocol again to see their change."),
-        "code": "conflict",
-        "errors": [],
+        **error_body(_("Someone saved this protocol after the version you sent: nothing was written. "
+                       "Load the protocol again to see their change."), "conflict"),
         "conflict": {
             "expected_version": exc.expected_version, "current_version": exc.current_version,
             "saved_by": exc.saved_by or None, "saved_at": exc.saved_at.isoformat() if exc.saved_at else None,
@@ -110,10 +110,6 @@ def flatten(detail, data, path: str = "", seat: int | None = None) -> list[dict]
     else:
         out.append({"field": path or None, "code": getattr(detail, "code", "invalid"), "message": str(detail), "seat": seat})
     return out
-
-
-def error_body(detail: str, code: str, errors: list[dict] | None = None) -> dict:
-    return {"detail": detail, "code": code, "errors": errors or []}
 
 
 def exception_handler(exc, context):

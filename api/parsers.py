@@ -20,6 +20,7 @@ from rest_framework.settings import api_settings
 from rest_framework.utils.json import strict_constant
 
 from engines.scoring.fileformat import parse_int
+from tournaments.json_body import depth_within
 
 MAX_DEPTH = 64
 
@@ -42,29 +43,6 @@ def check_value(value, depth: int = 0) -> None:
             stack.extend((child, level + 1) for child in item)
 
 
-def _depth_ok(raw: bytes) -> bool:
-    """Is the text's bracket nesting (outside strings) at most MAX_DEPTH? Checked before parsing,
-    so the recursive parser never meets a document it cannot finish."""
-    depth, in_string, escaped = 0, False, False
-    for byte in raw:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif byte == 0x5C:  # backslash
-                escaped = True
-            elif byte == 0x22:
-                in_string = False
-        elif byte == 0x22:
-            in_string = True
-        elif byte in (0x5B, 0x7B):
-            depth += 1
-            if depth > MAX_DEPTH:
-                return False
-        elif byte in (0x5D, 0x7D):
-            depth -= 1
-    return True
-
-
 def _parse_float(text: str) -> float | Decimal:
     """A JSON number with a fraction: a float, as DRF reads it, or a Decimal when it is too long for
     one to hold (a float would be inf, and the field's reader could not say how long it was)."""
@@ -74,7 +52,7 @@ def _parse_float(text: str) -> float | Decimal:
 class JSONParser(parsers.JSONParser):
     def parse(self, stream, media_type=None, parser_context=None):
         raw = stream.read() if stream is not None else b""
-        if not _depth_ok(raw):
+        if not depth_within(raw, MAX_DEPTH):  # before parsing: the recursive parser never meets a document it cannot finish
             raise ParseError(_("The JSON is nested too deeply."), code="too_deep")
         encoding = (parser_context or {}).get("encoding", settings.DEFAULT_CHARSET)
         try:

@@ -18,23 +18,8 @@ from console.models import ConsoleLog
 from console.timer import timer_json
 from engines.console import timer_json as timer_json_of
 from engines.console.state import NIGHT_PHASES
+from protocols.wording import phase_name
 
-PHASE_NAMES = {
-    "night0_mafia": _("Night 0: the mafia agree"),
-    "night0_sheriff": _("Night 0: the sheriff looks around"),
-    "day_speech": _("Day: speeches"),
-    "voting": _("Day: the vote"),
-    "tie_speech": _("Day: tie speeches"),
-    "all_leave_vote": _("Day: do all leave?"),
-    "last_words": _("Day: last words"),
-    "shooting": _("Night: the mafia shoot"),
-    "don_check": _("Night: the don checks"),
-    "sheriff_check": _("Night: the sheriff checks"),
-    "best_move": _("Night: the best move"),
-    "night_last_words": _("Morning: last words"),
-    "over": _("Game over"),
-    "ended": _("Game over"),
-}
 LEFT_NAMES = {"voted": _("voted out"), "killed": _("killed"), "removed": _("removed")}
 # phases whose speaker and timer the table sees (a night's turns, the best move at night, are not public)
 SPEAKER_PHASES = ("day_speech", "tie_speech", "last_words", "night_last_words")
@@ -96,7 +81,7 @@ def _public_state(s, *, signed_off: bool) -> dict:
                 "called": s.round.called}
     over = s.phase in ("over", "ended")
     return {
-        "phase": s.phase, "phase_name": str(PHASE_NAMES.get(s.phase, s.phase)), "label": s.label,
+        "phase": s.phase, "phase_name": phase_name(s.phase), "label": s.label,
         "speaker": speaker, "timer": timer, "nominees": [seat for _by, seat in s.standing],
         "vote": vote, "in_game": sorted(in_game), "fouls": {str(k): v for k, v in sorted(s.fouls.items())},
         "left": {str(seat): {"how": how, "on": label, "name": str(LEFT_NAMES.get(how, how))}
@@ -163,6 +148,6 @@ def desk_line(log: ConsoleLog | None) -> dict:
             return line
         s = played.state
         turn = s.player_turn()
-        line.update(phase=s.phase, phase_name=str(PHASE_NAMES.get(s.phase, s.phase)), label=s.label,
+        line.update(phase=s.phase, phase_name=phase_name(s.phase), label=s.label,
                     speaker=turn.seat if turn is not None else None, flags=in_force_flags(played))
     return line

@@ -25,17 +25,15 @@ import zipfile
 from pathlib import Path
 
 from django.conf import settings
-from django.http import HttpResponse, HttpResponseNotModified, JsonResponse
-from django.shortcuts import get_object_or_404
+from django.http import HttpResponse, HttpResponseNotModified
 from django.templatetags.static import static
 from django.urls import reverse
-from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from console import services
+from console.doors import json_door, roles_missing, run_denied
 from engines import console as core
-from protocols.models import Game
-from tournaments.permissions import PermissionRefused
+from tournaments.permissions import may_run_console
 
 CORE_DIR = Path(core.__file__).resolve().parent
 STATIC_CONSOLE = Path(settings.BASE_DIR) / "static" / "console"
@@ -112,18 +110,11 @@ def service_worker(request):
                         headers={"Cache-Control": "no-cache", "Service-Worker-Allowed": "/judge/"})
 
 
-@require_GET
-def log(request, pk: int):
-    """The log document and the view of it, for the browser's copy (403 as the console's own JSON)."""
-    if not request.user.is_authenticated:
-        return JsonResponse({"error": {"code": "login", "message": _("Log in to run the console.")}}, status=403)
-    game = get_object_or_404(Game.objects.select_related("tournament"), pk=pk)
+@json_door(may=may_run_console, denied=run_denied, methods=("GET",))
+def log(request, game, body):
+    """The log document and the view of it, for the browser's copy (refused as the console's own JSON)."""
     try:
         entry, doc, view = services.console_document(game=game, user=request.user)
-    except PermissionRefused:
-        return JsonResponse({"error": {"code": "forbidden", "message": _(
-            "Only the judge of this game's table or the chief judge may run its console.")}}, status=403)
     except services.ConsoleRefused as exc:
-        return JsonResponse({"error": {"code": exc.refused["code"], "rule": exc.refused.get("rule"), "message": _(
-            "The seats and roles of this game are not complete: deal the roles first.")}}, status=400)
-    return JsonResponse({**services.with_clock(entry, view), "log": doc})  # the stored timer, as the GET view
+        raise roles_missing(exc.refused) from None
+    return {**services.with_clock(entry, view), "log": doc}  # the stored timer, as the GET view

@@ -9,43 +9,30 @@ catalogue, rendered into the page as data (``screen_texts``), in the page's lang
 """
 from __future__ import annotations
 
-import json
-
 from django.contrib.auth.decorators import login_required
-from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
-from django.views.decorators.http import require_POST
 
 from console import services, timer
+from console.doors import DoorError, invalid_field, json_door, roles_missing, run_denied
 from protocols.models import Game
-from tournaments.permissions import PermissionRefused, may_run_console
-
-BODY_MAX = 4 * 1024
+from protocols.vocabulary import GameResult
+from protocols.wording import role_words
+from tournaments.permissions import may_run_console
 
 
 def screen_texts() -> dict:
-    """Every text the screen's script shows, translated; ``{n}``-style holes are filled there."""
+    """Every text the screen's script shows, translated; ``{n}``-style holes are filled there.
+    Roles, their letters, results and phases are the protocol's words (protocols/wording.py)."""
     return {
-        "phase": {
-            "night0_mafia": _("The mafia's agreement"), "night0_sheriff": _("The sheriff looks around"),
-            "day_speech": _("Speeches"), "voting": _("Vote"), "tie_speech": _("Tie speeches"),
-            "all_leave_vote": _("“All leave?”"), "last_words": _("Last words"), "shooting": _("Shooting"),
-            "don_check": _("The don's check"), "sheriff_check": _("The sheriff's check"),
-            "best_move": _("Best move"), "night_last_words": _("Morning: the last words of the night's victim"),
-            "over": _("Game over: confirm the result"), "ended": _("The game is recorded"),
-        },
+        **role_words(),
         "kind": {
             "normal": _("speech"), "short": _("short speech"), "silenced": _("silenced: may only nominate"),
             "tie": _("tie speech"), "last_words": _("last words"), "night_last_words": _("last words"),
             "best_move": _("best move"), "mafia_agreement": _("the mafia agree"), "sheriff_look": _("the sheriff looks"),
         },
-        "role": {"red": _("red"), "sheriff": _("sheriff"), "black": _("mafia"), "don": _("don")},
-        "role_letter": {"red": pgettext("role letter", "R"), "sheriff": pgettext("role letter", "S"),
-                        "black": pgettext("role letter", "M"), "don": pgettext("role letter", "D")},
-        "result": {"red": _("Red wins"), "black": _("Mafia wins"), "draw": _("Draw"), "annulled": _("Annulled: a replay")},
         "day": _("Day {n}"), "night": _("Night {n}"),
         "speaks": _("Speaks: {seat}"), "no_turn": _("No one has the floor"),
         "in_game": _("in the game"), "voted": _("voted out"), "killed": _("killed"), "removed": _("removed"),
@@ -104,7 +91,7 @@ def screen(request, pk: int):
     game = get_object_or_404(Game.objects.select_related("tournament", "round", "table", "stage"), pk=pk)
     if not may_run_console(request.user, game):
         return render(request, "protocols/denied.html", {
-            "game": game, "message": _("Only the judge of this game's table or the chief judge may run its console."),
+            "game": game, "message": run_denied(),
         }, status=403)
     seats = list(game.seats.select_related("player").order_by("number"))
     roles_dealt = len(seats) == 10 and all(s.role for s in seats)
@@ -118,42 +105,28 @@ def screen(request, pk: int):
     return render(request, "console/screen.html", {
         "game": game, "tournament": game.tournament, "roles_dealt": roles_dealt, "screen_data": data,
         "keys": keyboard_help(), "seat_numbers": range(1, 11),
+        # the result a judge may award (7.16.2): a team's win or a draw, never an annulment
+        "award_results": [(value, label) for value, label in GameResult.choices if value != GameResult.ANNULLED],
     })
 
 
-@require_POST
-def timer_door(request, pk: int):
+@json_door(may=may_run_console, denied=run_denied)
+def timer_door(request, game, body):
     """``POST {"action": start|stop|add|reset, "turn": "D1#3", "seconds": ±n}`` → 200 the timer |
     409 another turn (with the current timer) | 400 naming the field | 403."""
-    if not request.user.is_authenticated:
-        return _error(403, "login", _("Log in to run the console."))
-    game = get_object_or_404(Game.objects.select_related("tournament"), pk=pk)
-    if not may_run_console(request.user, game):  # the right before the body: a stranger learns nothing
-        return _error(403, "forbidden", _("Only the judge of this game's table or the chief judge may run its console."))
-    try:
-        body = json.loads(request.body) if len(request.body) <= BODY_MAX else None
-    except (ValueError, UnicodeDecodeError):
-        body = None
-    if not isinstance(body, dict):
-        return _error(400, "body", _("The request must be a JSON object with action and turn."))
     action, turn, seconds = body.get("action"), body.get("turn"), body.get("seconds", 0)
     if action not in timer.ACTIONS:
-        return _error(400, "action", _("action: one of start, stop, add, reset."), field="action")
+        raise invalid_field("action", "unknown_action", _("action: one of start, stop, add, reset."))
     if not isinstance(turn, str):
-        return _error(400, "turn", _("turn: the turn's name the timer belongs to, as the view gives it."), field="turn")
+        raise invalid_field("turn", "not_a_turn", _("turn: the turn's name the timer belongs to, as the view gives it."))
     if not isinstance(seconds, int) or isinstance(seconds, bool):
-        return _error(400, "seconds", _("seconds: a whole number."), field="seconds")
+        raise invalid_field("seconds", "not_an_integer", _("seconds: a whole number."))
     try:
         log, view = services.console_state(game=game, user=request.user)
-        return JsonResponse({"clock": timer.change_timer(log=log, view=view, action=action, turn=turn, seconds=seconds)})
-    except PermissionRefused:
-        return _error(403, "forbidden", _("Only the judge of this game's table or the chief judge may run its console."))
-    except services.ConsoleRefused:
-        return _error(400, "LOG_ROLES", _("The seats and roles of this game are not complete: deal the roles first."))
+    except services.ConsoleRefused as exc:
+        raise roles_missing(exc.refused) from None
+    try:
+        return {"clock": timer.change_timer(log=log, view=view, action=action, turn=turn, seconds=seconds)}
     except timer.TimerStale:
-        return JsonResponse({"error": {"code": "conflict", "message": _("The game has moved on: this is its timer now.")},
-                             "clock": timer.timer_json(log, view)}, status=409)
-
-
-def _error(status: int, code: str, message: str, **extra) -> JsonResponse:
-    return JsonResponse({"error": {"code": code, "message": message, **extra}}, status=status)
+        raise DoorError(409, "conflict", _("The game has moved on: this is its timer now."),
+                        beside={"clock": timer.timer_json(log, view)}) from None

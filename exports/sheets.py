@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 
 from engines.scoring.rules.penalties import PENALTY_CENTS
 from protocols.models import Game
+from protocols.wording import result_name, role_letter
 from tournaments.numbers import cents_text, decimal_text
 
 from . import labels
@@ -183,7 +184,7 @@ def completed_sheet(game: Game, points: dict[int, GamePoints]) -> ProtocolSheet:
             continue
         left = labels.LEFT[seat.left_how] % {"n": seat.left_on or "?"} if seat.left_how in labels.LEFT else ""
         seats.append(SheetSeat(
-            number=n, nickname=seat.player.nickname, role=seat.role, role_letter=str(labels.ROLE_LETTERS.get(seat.role, "")),
+            number=n, nickname=seat.player.nickname, role=seat.role, role_letter=role_letter(seat.role),
             fouls=seat.fouls, removal=str(labels.REMOVALS.get(seat.removed, "")), left=left,
             first_killed=n == game.first_killed_seat, points=points.get(n),
         ))
@@ -208,7 +209,7 @@ def completed_sheet(game: Game, points: dict[int, GamePoints]) -> ProtocolSheet:
         **_header(game, False), seats=seats, days=_voting_days(game),
         first_killed=str(game.first_killed_seat) if game.first_killed_seat else "—",
         named=(named + ["", "", ""])[:3] if game.first_killed_seat else ["—", "—", "—"],
-        winner=game.result, result=str(labels.RESULTS.get(game.result, game.result)),
+        winner=game.result, result=result_name(game.result) if game.result else "",
         awarded=_("loss awarded to a team: %(reason)s") % {"reason": game.awarded_reason} if game.result_kind == "awarded" else "",
         replay_of=game.replay_of.number if game.replay_of_id and game.replay_of else None,
         protests=protests, reasons=reasons,

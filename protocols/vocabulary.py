@@ -1,6 +1,8 @@
-"""The protocol's words, defined once: roles and their protocol letters, results, how a game ended,
-removals, how a player left the game, penalty clauses, game and protest statuses, with their
-English labels (Russian in the catalogue).
+"""The game's words, defined once: roles and their protocol letters, the teams, results, the
+console's phases, how a game ended, removals, how a player left the game, penalty clauses, game and
+protest statuses, with their English labels (Russian in the catalogue). protocols/wording.py turns
+a code into these words for every page: the protocol, the judge's console, the live tables, the
+desk and the exports.
 
 Roles, results, removals and clauses store the scoring core's constants (`engines.scoring.model`), so
 a protocol and a tournament file say the same thing; tests/protocols/test_vocabulary.py holds them
@@ -13,7 +15,8 @@ from django.utils.translation import pgettext_lazy
 
 from engines.scoring import model as core
 
-# A role's name and its protocol letter (9.4.1): К/Ш/Ч/Д in Russian, R/S/B/D in English.
+# A role's name and its protocol letter (9.4.1), as RULES.md §1 lists them: `red` civilian (К),
+# `sheriff` (Ш), `black` mafia (Ч), `don` (Д); R/S/B/D in English.
 ROLE_NAMES = {core.RED: _("Civilian"), core.SHERIFF: _("Sheriff"), core.BLACK: _("Mafia"), core.DON: _("Don")}
 ROLE_LETTERS = {
     core.RED: pgettext_lazy("role letter", "R"),
@@ -36,11 +39,35 @@ class Role(models.TextChoices):
     DON = _role(core.DON)
 
 
+# The two teams (RULES.md §1: team red = red + sheriff, team black = black + don).
+TEAM_NAMES = {core.RESULT_RED: pgettext_lazy("team", "Red"), core.RESULT_BLACK: pgettext_lazy("team", "Black")}
+
+
 class GameResult(models.TextChoices):
     RED = core.RESULT_RED, _("Red team won")
     BLACK = core.RESULT_BLACK, _("Black team won")
     DRAW = core.RESULT_DRAW, _("Draw")
     ANNULLED = core.RESULT_ANNULLED, _("Annulled (replay)")
+
+
+# The console's phases (engines/console/state.py, RULES.md §7.3), as the judge's screen, the live
+# tables and the desk name them: each beside the day or night ("D1 · Vote"), for the judge and the hall.
+PHASE_NAMES = {
+    "night0_mafia": _("The mafia's agreement"),
+    "night0_sheriff": _("The sheriff looks around"),
+    "day_speech": _("Speeches"),
+    "voting": _("Vote"),
+    "tie_speech": _("Tie speeches"),
+    "all_leave_vote": _("“All leave?”"),
+    "last_words": _("Last words"),
+    "shooting": _("Shooting"),
+    "don_check": _("The don's check"),
+    "sheriff_check": _("The sheriff's check"),
+    "best_move": _("Best move"),
+    "night_last_words": _("Morning: the last words of the night's victim"),
+    "over": _("Game over: the result awaits confirmation"),
+    "ended": _("Game over: the result is recorded"),
+}
 
 
 class ResultKind(models.TextChoices):

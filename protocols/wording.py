@@ -1,4 +1,6 @@
-"""A message code with its parameters, worded in the active language.
+"""A code worded in the active language: a role, a team, a result or a console phase by itself
+(``role_words`` and the names below, for every page that shows one), or a message code with its
+parameters.
 
 The scoring core and this app's checks describe a problem or an explanation line as a code and
 JSON-safe parameters (`{"fouls": 5}`, `{"named": [4, 6, 8], "blacks": 3}`). A catalogue maps each
@@ -14,7 +16,41 @@ from django.utils.translation import gettext_lazy
 
 from tournaments.models import Ruleset
 
-from .vocabulary import ROLE_NAMES, GameResult, Removal, in_sentence, label_of
+from .vocabulary import PHASE_NAMES, ROLE_LETTERS, ROLE_NAMES, TEAM_NAMES, GameResult, Removal, in_sentence, label_of
+
+
+def role_name(role: str) -> str:
+    """"Mafia", "Мафия"; "—" for a seat without a role."""
+    return str(ROLE_NAMES[role]) if role in ROLE_NAMES else "—"
+
+
+def role_letter(role: str) -> str:
+    """The protocol's letter (9.4.1): К/Ш/Ч/Д, R/S/B/D."""
+    return str(ROLE_LETTERS.get(role, ""))
+
+
+def team_name(team: str) -> str:
+    return str(TEAM_NAMES.get(team, team))
+
+
+def result_name(result: str) -> str:
+    return label_of(GameResult, result)
+
+
+def phase_name(phase: str) -> str:
+    return str(PHASE_NAMES.get(phase, phase))
+
+
+def role_words() -> dict:
+    """Every role, team, result and phase in words of the active language, as the pages' scripts
+    get them (the judge's console, the live tables): one source, so every page says the same."""
+    return {
+        "role": {role: role_name(role) for role in ROLE_NAMES},
+        "role_letter": {role: role_letter(role) for role in ROLE_LETTERS},
+        "team": {team: team_name(team) for team in TEAM_NAMES},
+        "result": {value: str(label) for value, label in GameResult.choices},
+        "phase": {phase: phase_name(phase) for phase in PHASE_NAMES},
+    }
 
 # What a field of a tournament file must be (the core's kinds) and what it was.
 EXPECTED_KINDS = {

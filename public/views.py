@@ -18,7 +18,8 @@ from django.views.decorators.http import require_safe
 
 from console import history, live
 from console.models import ConsoleLog
-from protocols.vocabulary import LEFT_WHEN, ROLE_NAMES, GameResult, GameStatus, Removal, in_sentence, label_of
+from protocols.vocabulary import LEFT_WHEN, GameStatus, Removal, in_sentence, label_of
+from protocols.wording import result_name, role_name, role_words
 from scoring.selectors import points_text, worded
 from scoring.vocabulary import COMPONENTS, NO_POINTS, SCOPES
 from tournaments import game_rules
@@ -173,7 +174,7 @@ def _player_games(tournament, row, snapshot) -> list[dict]:
         games.append({
             "number": game.number, "round": round_number, "table": table_number, "seat": game.seat,
             "stage_label": SCOPES.get(stage, stage),
-            "role_label": ROLE_NAMES.get(game.role, game.role), "result_label": label_of(GameResult, result),
+            "role_label": role_name(game.role), "result_label": result_name(result),
             "lines": worded(game), "points": points_text(game.total),
         })
     return games
@@ -208,7 +209,7 @@ def game_detail(request, slug, number):
         if seat.left_how:
             left = str(LEFT_WHEN.get(seat.left_how, seat.left_how)) % {"n": seat.left_on or "?"}
         seats.append({
-            "seat": seat, "role": ROLE_NAMES.get(seat.role, "—"), "left": left,
+            "seat": seat, "role": role_name(seat.role), "left": left,
             "removed": in_sentence(label_of(Removal, seat.removed)) if seat.removed else "",
             "penalties": list(seat.penalties.all()), "first_killed": seat.number == game.first_killed_seat,
         })
@@ -224,7 +225,7 @@ def game_detail(request, slug, number):
     return render(request, "public/game.html", {
         "tournament": tournament, "game": game, "seats": seats, "protests": list(game.protests.all()),
         "may_protest": may_protest, "protest_deadline": protest_deadline(game),
-        "signed_off": game.is_signed_off, "result": label_of(GameResult, game.result) if game.result else "—",
+        "signed_off": game.is_signed_off, "result": result_name(game.result) if game.result else "—",
         "stage": SCOPES.get(game.stage.kind, game.stage.kind), "named": ", ".join(str(n) for n in game.best_move or []),
         "days": day_record(game, game.seats.all()) if game.is_signed_off else [],
         "amendments": selectors.game_amendments(game) if game.is_signed_off else [],
@@ -331,9 +332,8 @@ def _live_texts() -> dict:
         "no_console": str(_("This game is not run on the console.")), "seconds": str(_("s")),
         "signed_off": str(_("Signed off")), "result": str(_("Result")), "table": str(_("Table %(n)s")),
         "offline": str(_("No connection: the last known state is shown.")), "none": str(_("none")),
-        "roles": {"red": str(_("red")), "sheriff": str(_("sheriff")), "black": str(_("black")), "don": str(_("don"))},
-        "results": {"red": str(_("Red win")), "black": str(_("Black win")), "draw": str(_("Draw")),
-                    "annulled": str(_("Annulled"))},
+        # the protocol's words for roles and results (protocols/wording.py), as the console's screen has them
+        "roles": role_words()["role"], "results": role_words()["result"],
     }
 
 

@@ -6,6 +6,7 @@ from decimal import Decimal
 from django.utils.translation import gettext as _
 
 from protocols.models import Game, GameStatus
+from protocols.vocabulary import TEAM_NAMES
 
 from ..pdf import render_parts
 from ..selectors import NothingToExport, protocol_games, round_games, signed_off_games
@@ -68,7 +69,7 @@ class ProtocolExporter(Exporter):
     def pdf(self, progress=None) -> bytes:
         # Each part costs a layout of its own (about a sixth of a sheet): few parts, at least two sheets each.
         step = max(2, -(-len(self.sheets) // self.progress_steps)) if progress is not None else len(self.sheets)
-        parts = ({"sheets": self.sheets[i:i + step], "title": self.title()} for i in range(0, len(self.sheets), step))
+        parts = ({"sheets": self.sheets[i:i + step], "title": self.title(), "teams": TEAM_NAMES} for i in range(0, len(self.sheets), step))
         total = len(self.sheets)
         report = (lambda n: progress(min(n * step, total), total)) if progress is not None else None
         return render_parts(TEMPLATE, parts, language=self.language, progress=report)

@@ -232,7 +232,7 @@ def test_a_whole_game_by_taps_on_a_phone(live_server, browser_page):
         assert page.get_attribute("#c-message", "class") == "c-message", (i, event, page.inner_text("#c-message"))
         widest = max(widest, page.evaluate(SIDEWAYS))
     assert widest <= 0  # no phase made the phone scroll sideways
-    assert "Red wins" in page.inner_text("#c-panel")
+    assert "Red team won" in page.inner_text("#c-panel")
     assert stored(cast.game) == events
     assert Game.objects.get(pk=cast.game.pk).result == "red"
     assert json.dumps(stored(cast.game))  # the log is plain JSON, as entered

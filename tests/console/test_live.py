@@ -43,7 +43,7 @@ def test_the_vote_is_live_and_no_role_is_sent_before_sign_off(client, cast):
     play(client, cast, 17)  # day 1: 3 has 2 votes, 9 is being counted
     view = live_json(client, cast)
     state = view["state"]
-    assert state["phase"] == "voting" and state["label"] == "D1" and state["phase_name"] == "Day: the vote"
+    assert state["phase"] == "voting" and state["label"] == "D1" and state["phase_name"] == "Vote"
     assert state["nominees"] == [3, 9, 4] and state["fouls"] == {"1": 1}
     assert state["vote"]["seats"] == [3, 9, 4] and state["vote"]["counts"] == {"3": 2} and state["vote"]["called"] == 9
     assert state["vote"]["uncast"] == 8 and state["in_game"] == list(range(1, 11))
@@ -123,7 +123,7 @@ def test_the_desk_shows_each_tables_phase_and_what_needs_the_chief(client, cast)
     body = tables.content.decode()
     assert tables.status_code == 200 and "no-store" in tables["Cache-Control"]
     card = body.split(f'data-game="{cast.game.pk}"', 1)[1].split("</li>", 1)[0]
-    assert "Day: speeches · D1" in card and "seat 2 speaks" in card and "Needs the chief judge" in card and "override" in card
+    assert "Speeches · D1" in card and "seat 2 speaks" in card and "Needs the chief judge" in card and "override" in card
     other = body.split(f'data-game="{cast.other_game.pk}"', 1)[1].split("</li>", 1)[0]
     assert "not on the console" in other and "Needs the chief judge" not in other
     home = client.get(reverse("desk:home", args=[cast.game.tournament.slug])).content.decode()

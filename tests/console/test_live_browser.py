@@ -23,7 +23,7 @@ def test_the_table_view_follows_the_console(live_server, browser_page):
     page.set_viewport_size({"width": 1366, "height": 768})
     page.goto(f"{live_server.url}/t/{cast.game.tournament.slug}/tables/1/live/?lang=en")
     page.wait_for_selector(".live-speaker")
-    assert "Seat 2" in page.inner_text(".live-speaker") and "Day: speeches · D1" in page.inner_text(".live-phase")
+    assert "Seat 2" in page.inner_text(".live-speaker") and "Speeches · D1" in page.inner_text(".live-phase")
     enter(cast, 3, 2)  # 2 nominates 3, then 3 speaks
     page.wait_for_function("() => document.querySelector('.live-speaker').textContent.indexOf('Seat 3') >= 0", timeout=2500)
     assert "Nominated: 3" in page.inner_text(".live-nominees")

@@ -52,6 +52,8 @@ def test_a_refused_event_gives_the_servers_refusal_and_the_state_before_it(clien
     doc = ConsoleLog.objects.get(game=cast.game).document()
     local = core.view({**doc, "events": [*doc["events"], bad]})
     error = answer.pop("error")
+    # the API's error shape beside the console's own `error` and the view
+    assert (answer.pop("code"), answer.pop("errors")[0]["field"], answer.pop("detail")) == (error["code"], "event", error["message"])
     refused = local.pop("refused")
     assert refused == {"index": 5, "type": "vote", "code": error["code"], "rule": error["rule"], "field": None,
                        "params": {}}
