@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 
 from console import control, services
 from console.doors import DoorError, invalid_field, json_door, roles_missing, run_denied, take_over_denied
+from console.refusal_texts import refusal_text
 from tournaments.json_errors import field_error
 from tournaments.permissions import may_run_console, may_take_over_console
 
@@ -53,10 +54,12 @@ def _append(request, game, body: dict) -> dict:
                                              "you may watch it, not enter events."), beside=exc.view) from None
     except services.EventRefused as exc:
         r = exc.refused
-        message = _("Refused by rule %(rule)s (%(code)s).") % r
+        message = refusal_text(r["code"], r["rule"], r.get("params"))  # "Player 2 has already nominated today (7.5.2)"
+        field = f"event.{r['field']}" if r.get("field") else "event"
         raise DoorError(400, r["code"], message, beside=exc.view,
-                        errors=[field_error("event", r["code"], message, rule=r["rule"], index=r["index"])],
-                        error={"rule": r["rule"], "index": r["index"], "type": r["type"]}) from None
+                        errors=[field_error(field, r["code"], message, rule=r["rule"], index=r["index"])],
+                        error={"rule": r["rule"], "index": r["index"], "type": r["type"], "field": r.get("field"),
+                               "params": r.get("params") or {}}) from None
     return {**appended.view, "protocol_problems": appended.protocol_problems}
 
 

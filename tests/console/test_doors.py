@@ -48,8 +48,8 @@ def test_a_refused_event_is_answered_in_the_apis_shape_in_russian_and_in_english
         [item] = answers[lang]["errors"]
         assert (item["field"], item["code"], item["rule"]) == ("event", "VOTE_NOT_NOW", "7.7.2")
         assert answers[lang]["error"]["rule"] == "7.7.2" and answers[lang]["index"] == 0  # the view before it
-    assert answers["ru"]["detail"] == "Отклонено по правилу 7.7.2 (VOTE_NOT_NOW)."
-    assert answers["en"]["detail"] == "Refused by rule 7.7.2 (VOTE_NOT_NOW)."
+    assert answers["ru"]["detail"] == answers["ru"]["errors"][0]["message"] == "Сейчас не идёт голосование (7.7.2)"
+    assert answers["en"]["detail"] == "No vote is running now (7.7.2)"
     assert not ConsoleEvent.objects.filter(log__game=cast.game).exists()
 
 
@@ -129,3 +129,21 @@ def test_a_conflict_keeps_its_409_and_the_current_view(client, cast):
     assert response.status_code == 409
     assert_api_shape(response.json(), "conflict")
     assert response.json()["index"] == 1 and response.json()["state"]["phase"] == "night0_sheriff"
+
+
+def test_a_refused_nomination_is_said_in_words_with_its_seats(client, cast):
+    """The refusal's sentence carries its parameters (console/refusal_texts.py), not only a code:
+    seat 2 nominated seat 3 during his speech (event 3 of the example), and nominates again."""
+    client.force_login(cast.judge)
+    for index, event in enumerate(cast.events[:4]):
+        assert post(client, cast.game, index, event).status_code == 200
+    again = {"type": "nominate", "by": 2, "seat": 5}
+    for lang, words in (("ru", "Игрок 2 уже выставил кандидатуру сегодня (7.5.2)"),
+                        ("en", "Player 2 has already nominated today (7.5.2)")):
+        answer = client.post(url(cast.game) + f"?lang={lang}", json.dumps({"index": 4, "event": again}),
+                             content_type="application/json")
+        assert answer.status_code == 400
+        body = answer.json()
+        assert body["code"] == "NOMINATE_TWICE" and body["detail"] == body["errors"][0]["message"] == words
+        assert body["error"]["params"] == {"by": 2, "nominee": 3}
+    assert ConsoleEvent.objects.filter(log__game=cast.game).count() == 4
