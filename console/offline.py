@@ -59,7 +59,7 @@ def core_zip() -> tuple[bytes, str]:
     if _zip_cache.get("key") != key:
         buf = io.BytesIO()
         with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
-            z.writestr(zipfile.ZipInfo("console/__init__.py", ZIP_TIME), "")
+            z.writestr(zipfile.ZipInfo("engines/__init__.py", ZIP_TIME), "")
             for p in files:
                 name = "engines/console/" + p.relative_to(CORE_DIR).as_posix()
                 z.writestr(zipfile.ZipInfo(name, ZIP_TIME), p.read_bytes(), zipfile.ZIP_DEFLATED)
