@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: run test install worker migrate demo bench clean
+.PHONY: run test install worker migrate demo bench clean console-stdlib
 
 # uv installs the pinned packages of pyproject.toml in about 4 s where pip took about 30 s (it
 # downloads and unpacks in parallel); the environment is the same, package for package.
@@ -27,6 +27,12 @@ $(NODE_STAMP): package.json package-lock.json
 	rm -f node_modules/.installed-* && touch $@
 
 install: $(STAMP) $(NODE_STAMP)
+
+# The standard library the console's Pyodide needs (console/pyodide_stdlib.txt, committed): traced
+# under Pyodide itself on every example log. Run it after a change of the pinned pyodide or of the
+# engine's imports; the phone then downloads python_stdlib.zip trimmed to it (console/pyodide_stdlib.py).
+console-stdlib: install
+	$(PY) manage.py trace_console_stdlib
 
 migrate: install
 	$(PY) manage.py migrate --noinput
