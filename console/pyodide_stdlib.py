@@ -1,6 +1,6 @@
 """Pyodide's standard library, trimmed to what the judge's console imports.
 
-Pyodide's python_stdlib.zip is 2.4 MB (575 files); the console needs 123 of its modules: those
+Pyodide's python_stdlib.zip is 2.4 MB (575 files); the console imports 122 of its files: those
 Pyodide's own start imports and the few the engine adds (argparse, dataclasses, gettext,
 __future__). console/pyodide_stdlib.txt lists them, traced under Pyodide itself by
 `make console-stdlib` (console/trace_stdlib.mjs); this module builds the zip of those files.
