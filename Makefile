@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: run test install worker migrate demo bench clean debian-packages debian-packages-test
+.PHONY: run test install worker migrate demo bench clean debian-packages debian-packages-test console-stdlib
 
 # The Debian packages each step needs (scripts/debian-packages.sh: installed with apt-get when
 # missing, as root; a message naming them otherwise). Checked on every run: one dpkg-query each.
@@ -35,6 +35,12 @@ $(NODE_STAMP): package.json package-lock.json | debian-packages
 	rm -f node_modules/.installed-* && touch $@
 
 install: debian-packages $(STAMP) $(NODE_STAMP)
+
+# The standard library the console's Pyodide needs (console/pyodide_stdlib.txt, committed): traced
+# under Pyodide itself on every example log. Run it after a change of the pinned pyodide or of the
+# engine's imports; the phone then downloads python_stdlib.zip trimmed to it (console/pyodide_stdlib.py).
+console-stdlib: install
+	$(PY) manage.py trace_console_stdlib
 
 migrate: install
 	$(PY) manage.py migrate --noinput

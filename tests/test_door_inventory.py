@@ -428,11 +428,12 @@ def site_doors() -> list[Door]:
                {"superuser", "chief", "judge_2"}, login="login"),
         Door("judge/games/<int:pk>/console/timer/", lambda w: reverse("console:timer", args=[w.other.pk]),
              lambda who: "invalid" if who in {"superuser", "chief", "judge_2"} else "denied", method="post", json=True),
-        # its log for the browser's offline copy: the same people; the rules' sources and the
-        # service worker are the same for everyone (no game in them)
+        # its log for the browser's offline copy: the same people; the rules' sources, Pyodide's trimmed
+        # standard library and the service worker are the same for everyone (no game in them)
         Door("judge/games/<int:pk>/console/log/", lambda w: reverse("console:log", args=[w.other.pk]),
              lambda who: "ok" if who in {"superuser", "chief", "judge_2"} else "denied"),
         custom("judge/console/core.zip", lambda w: reverse("console:core_zip"), everyone, login="login"),
+        custom("judge/console/stdlib.zip", lambda w: reverse("console:stdlib_zip"), everyone, login="login"),
         custom("judge/console-sw.js", lambda w: reverse("console:service_worker"), everyone, login="login"),
         # taking the console over and handing it back: the chief judge (the empty body sent is a 400
         # naming the reason, or "not taken over"; tests/console/test_takeover.py takes it over)

@@ -13,9 +13,11 @@
  *   MafiaEngine.replayText(d)  {exit, stdout, stderr} of `python -m console replay` on `d` (an
  *                              object, or the file's text as is)
  *
- * Where the files are: the script tag's data-pyodide-url and data-core-url, else static/pyodide/
- * beside this script and /judge/console/core.zip. In node (tests/console/js/agree.mjs) the same file
- * is required and `load({pyodideModule, indexURL, coreZip})` is given paths and the zip's bytes.
+ * Where the files are: the script tag's data-pyodide-url, data-core-url and data-stdlib-url, else
+ * static/pyodide/ beside this script, /judge/console/core.zip and /judge/console/stdlib.zip (Pyodide's
+ * standard library trimmed to what the core imports, console/pyodide_stdlib.py). In node
+ * (tests/console/js/agree.mjs) the same file is required and `load({pyodideModule, indexURL,
+ * stdLibURL, coreZip})` is given paths and the zip's bytes.
  */
 (function (root) {
   "use strict";
@@ -42,6 +44,7 @@
     return {
       pyodide: (script && script.dataset.pyodideUrl) ? new URL(script.dataset.pyodideUrl, root.location.href).href : base,
       core: (script && script.dataset.coreUrl) || "/judge/console/core.zip",
+      stdlib: (script && script.dataset.stdlibUrl) || "/judge/console/stdlib.zip",
     };
   }
 
@@ -62,7 +65,8 @@
           if (!r.ok) throw new Error("the console core could not be fetched: HTTP " + r.status);
           return r.arrayBuffer();
         });
-        py = await mod.loadPyodide({ indexURL: options.indexURL || defaults.pyodide, fullStdLib: false });
+        py = await mod.loadPyodide({ indexURL: options.indexURL || defaults.pyodide, fullStdLib: false,
+          stdLibURL: options.stdLibURL || defaults.stdlib || undefined });
         timings.pyodide = Date.now() - started;
         py.unpackArchive(await zipPromise, "zip", { extractDir: "/home/pyodide/mafia-core" });
         py.runPython(GLUE);
@@ -102,7 +106,7 @@
     return api;
   }
 
-  var engine = createEngine(root.document ? scriptUrls() : { pyodide: "", core: "" });
+  var engine = createEngine(root.document ? scriptUrls() : { pyodide: "", core: "", stdlib: "" });
   root.MafiaEngine = engine;
   if (typeof module === "object" && module.exports) module.exports = engine;
 })(typeof window !== "undefined" ? window : globalThis);

@@ -1,35 +1,60 @@
 /* The console's service worker: the judge's pages reload without a connection.
  *
  * Served by console/offline.py at /judge/console-sw.js (scope /judge/), which writes before this
- * text VERSION (it changes with Pyodide's pin, the core and static/console/*), KEEP (the URLs stored
- * at install: Pyodide's files, the core's zip, static/console/*.js) and PYODIDE_PREFIX.
+ * text CACHES ({cache name: the URLs it keeps}), KINDS (the names' prefixes), PYODIDE_PREFIX and
+ * STDLIB_URL. Each cache is named by what changes its files:
  *
- *   Pyodide's files     cache first (12 MB, fixed for a VERSION)
- *   console pages       network first, the stored copy when the network fails (only pages whose
- *   and static files    path has /console/: no other judge's page is kept on the device)
- *   anything else       (the console's JSON, POSTs) not touched: static/console/client.js keeps the
- *                       log and its queue in IndexedDB itself
+ *   mafia-pyodide-<Pyodide's version>   pyodide.mjs, .asm.js, .asm.wasm, pyodide-lock.json (9.8 MB on
+ *                                       the device, 3.1 MB compressed on the wire)
+ *   mafia-stdlib-<its hash>             the standard library trimmed to what the console imports (0.7 MB)
+ *   mafia-console-<our files' hash>     the core's zip and static/console/*.js
+ *
+ * Install fills only a cache it does not already hold whole, so a new version of our files (a
+ * change of screen.js) downloads our files alone; activate deletes the caches of these kinds that
+ * are not the worker's own. Then:
+ *
+ *   Pyodide's files and     cache first (fixed for their cache's name)
+ *   the standard library
+ *   console pages           network first, the stored copy when the network fails (only pages whose
+ *   and static files        path has /console/: no other judge's page is kept on the device)
+ *   anything else           (the console's JSON, POSTs) not touched: static/console/client.js keeps the
+ *                           log and its queue in IndexedDB itself
+ *
+ * The files kept are the same for every language and user, so their lookups ignore the responses'
+ * Vary (Django's Accept-Language and Cookie); the pages' lookups do not.
  */
-/* global VERSION, KEEP, PYODIDE_PREFIX */
+/* global CACHES, KINDS, PYODIDE_PREFIX, STDLIB_URL */
 "use strict";
 
-var KEPT = "mafia-console-" + VERSION;
 var PAGES = "mafia-console-pages";  // also filled by client.js with the page it runs on
+var KEEP = [].concat.apply([], Object.keys(CACHES).map(function (name) { return CACHES[name]; }));
+var SAME_FOR_ALL = { ignoreVary: true };
+
+function fill(name, urls) {
+  return caches.open(name).then(function (cache) {
+    return Promise.all(urls.map(function (url) { return cache.match(url, SAME_FOR_ALL); })).then(function (hits) {
+      return cache.addAll(urls.filter(function (url, i) { return !hits[i]; }));
+    });
+  });
+}
 
 self.addEventListener("install", function (event) {
-  event.waitUntil(caches.open(KEPT).then(function (cache) { return cache.addAll(KEEP); }).then(function () {
+  event.waitUntil(Promise.all(Object.keys(CACHES).map(function (name) { return fill(name, CACHES[name]); })).then(function () {
     return self.skipWaiting();
   }));
 });
 
+function stale(name) {
+  return name !== PAGES && !Object.prototype.hasOwnProperty.call(CACHES, name) && KINDS.some(function (kind) { return name.indexOf(kind) === 0; });
+}
+
 self.addEventListener("activate", function (event) {
   event.waitUntil(caches.keys().then(function (names) {
-    return Promise.all(names.filter(function (n) { return n.indexOf("mafia-console-") === 0 && n !== KEPT && n !== PAGES; })
-      .map(function (n) { return caches.delete(n); }));
+    return Promise.all(names.filter(stale).map(function (n) { return caches.delete(n); }));
   }).then(function () { return self.clients.claim(); }));
 });
 
-function networkFirst(request) {
+function networkFirst(request, options) {
   return fetch(request).then(function (response) {
     if (response.ok && response.type === "basic") {
       var copy = response.clone();
@@ -37,7 +62,7 @@ function networkFirst(request) {
     }
     return response;
   }, function (error) {
-    return caches.match(request).then(function (hit) {
+    return caches.match(request, options).then(function (hit) {
       if (hit) return hit;
       throw error;
     });
@@ -49,13 +74,14 @@ self.addEventListener("fetch", function (event) {
   if (request.method !== "GET") return;
   var url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  if (url.pathname.indexOf(PYODIDE_PREFIX) === 0) {
-    event.respondWith(caches.match(request).then(function (hit) { return hit || fetch(request); }));
+  if (url.pathname.indexOf(PYODIDE_PREFIX) === 0 || url.pathname === STDLIB_URL) {
+    event.respondWith(caches.match(request, SAME_FOR_ALL).then(function (hit) { return hit || fetch(request); }));
     return;
   }
   // only the console's pages are kept: a judge's other pages (protocols, the desk) are not stored
   // on the device
-  var page = request.mode === "navigate" && /\/console\//.test(url.pathname);
-  var kept = KEEP.indexOf(url.pathname) !== -1 || url.pathname.indexOf("/static/") === 0;
-  if (page || kept) event.respondWith(networkFirst(request));
+  if (request.mode === "navigate" && /\/console\//.test(url.pathname)) event.respondWith(networkFirst(request));
+  else if (KEEP.indexOf(url.pathname) !== -1 || url.pathname.indexOf("/static/") === 0) {
+    event.respondWith(networkFirst(request, SAME_FOR_ALL));
+  }
 });

@@ -1,7 +1,8 @@
 """The browser's rules agree with the server's: static/console/engine.js, the Python core run by
-Pyodide in Debian's node (tests/console/js/agree.mjs), gives the same view and the same replay
-result as CPython on every example log and on a few hundred random games, each also cut at a
-random point and given a random event, legal or not (so the refusals are compared too)."""
+Pyodide in Debian's node (tests/console/js/agree.mjs) on the trimmed standard library the phone
+gets (/judge/console/stdlib.zip), gives the same view and the same replay result as CPython on
+every example log and on a few hundred random games, each also cut at a random point and given a
+random event, legal or not (so the refusals are compared too)."""
 from __future__ import annotations
 
 import json
@@ -14,6 +15,7 @@ from pathlib import Path
 from django.conf import settings
 
 from console.offline import core_zip
+from console.pyodide_stdlib import original_path, trimmed_stdlib
 from engines.console import view
 from engines.console.cli import run_replay
 from tests.conftest import missing_service
@@ -82,10 +84,12 @@ def test_the_engine_in_node_agrees_with_the_python_core(tmp_path):
         case("bad-ruleset", json.dumps({"format": "mafia-game-log/1", "ruleset": "chess", "seats": [], "events": []})),
     ]
     cases = examples + header_problems + random_cases(random.Random(27), tmp_path)
-    cases_path, zip_path = tmp_path / "cases.json", tmp_path / "core.zip"
+    cases_path, zip_path, stdlib_path = tmp_path / "cases.json", tmp_path / "core.zip", tmp_path / "stdlib.zip"
     cases_path.write_text(json.dumps(cases, ensure_ascii=False), encoding="utf-8")
     zip_path.write_bytes(core_zip()[0])
-    done = subprocess.run([node, str(AGREE), str(cases_path), str(zip_path), str(settings.PYODIDE_DIR)],
+    stdlib_path.write_bytes(trimmed_stdlib()[0])
+    assert stdlib_path.stat().st_size < original_path().stat().st_size / 2  # the trimmed one, not the whole
+    done = subprocess.run([node, str(AGREE), str(cases_path), str(zip_path), str(settings.PYODIDE_DIR), str(stdlib_path)],
                           cwd=ROOT, capture_output=True, text=True, timeout=600)
     print(done.stdout[-3000:], done.stderr[-3000:])
     assert done.returncode == 0, done.stdout[-5000:] + done.stderr[-3000:]

@@ -87,7 +87,7 @@ def test_the_core_zip_and_the_service_worker_are_served(client):
     import io
     import zipfile
     names = zipfile.ZipFile(io.BytesIO(zipped.content)).namelist()
-    assert "engines/console/view.py" in names and "engines/console/rules/voting.py" in names and "console/__init__.py" in names
+    assert "engines/console/view.py" in names and "engines/console/rules/voting.py" in names and "engines/__init__.py" in names
     assert client.get(reverse("console:core_zip"), HTTP_IF_NONE_MATCH=zipped["ETag"]).status_code == 304
     worker = client.get(reverse("console:service_worker"))
     assert worker.status_code == 200 and worker["Content-Type"].startswith("text/javascript")

@@ -1,8 +1,10 @@
 // The browser's rules against the Python core: static/console/engine.js (Pyodide running the core
 // from /judge/console/core.zip) on every case of CASES.json, compared with what CPython computed.
 //
-//   node tests/console/js/agree.mjs CASES.json CORE.zip PYODIDE_DIR
+//   node tests/console/js/agree.mjs CASES.json CORE.zip PYODIDE_DIR STDLIB.zip
 //
+// STDLIB.zip is the standard library the phone gets (/judge/console/stdlib.zip, trimmed to what the
+// console imports): Pyodide starts from it alone, so a file the trim left out fails every case.
 // CASES.json: [{"name", "text" (the log as the file has it), "view" (engines.console.view of it),
 // "replay": {"exit", "stdout", "stderr"} (`python -m console replay` on it, or null)}], written by
 // tests/console/test_engine_agreement.py. Prints each difference, then "N passed, M failed";
@@ -12,7 +14,7 @@ import { createRequire } from "node:module";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [casesPath, zipPath, pyodideDir] = process.argv.slice(2);
+const [casesPath, zipPath, pyodideDir, stdlibPath] = process.argv.slice(2);
 const require = createRequire(import.meta.url);
 const engine = require(resolve(import.meta.dirname ?? new URL(".", import.meta.url).pathname, "../../../static/console/engine.js"));
 
@@ -28,6 +30,7 @@ const started = Date.now();
 await engine.load({
   pyodideModule: pathToFileURL(resolve(pyodideDir, "pyodide.mjs")).href,
   indexURL: resolve(pyodideDir) + "/",
+  stdLibURL: resolve(stdlibPath),
   coreZip: new Uint8Array(readFileSync(zipPath)),
 });
 const loadMs = Date.now() - started;
