@@ -45,3 +45,8 @@ SESSION_COOKIE_HTTPONLY = True
 
 LOGGING = {**LOGGING, "handlers": {"console": {"class": "logging.StreamHandler", "formatter": env("LOG_FORMAT", default="json")}},
            "root": {"handlers": ["console"], "level": env("LOG_LEVEL", default="INFO")}}
+
+# Static files from STATIC_ROOT only, as collectstatic wrote them with their compressed copies
+# (the image collects at build time): the finders would serve the sources uncompressed, Pyodide's
+# 8.6 MB WebAssembly among them (bench/console_download.py: 10.6 MB to a phone instead of 3.8 MB).
+WHITENOISE_USE_FINDERS = False
