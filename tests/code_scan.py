@@ -1,5 +1,5 @@
 """The message keys a module writes, read from its source: the string literal in the code's place of
-each call that makes a problem (add, problem, _problem, Problem), with the "form" its params name.
+each call that makes a problem (add, problem, _problem, Problem, Finding), with the "form" its params name.
 
 The catalogue tests enumerate the codes this way, from the code itself, not from a hand list."""
 from __future__ import annotations
@@ -8,7 +8,7 @@ import ast
 from pathlib import Path
 
 # call name -> index of the code among the positional arguments (seat and field come before it)
-CODE_PLACE = {"Problem": 3, "problem": 3, "add": 2, "_problem": 2}
+CODE_PLACE = {"Problem": 3, "problem": 3, "add": 2, "_problem": 2, "Finding": 2}
 
 
 def _literal(node):

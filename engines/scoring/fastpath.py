@@ -31,7 +31,7 @@ from operator import attrgetter
 from .bounds import check_bounds
 from .document_shape import DECODER, EXTRA_CENTS, FORMAT, NOT_DECODED, DocumentReader, extra_cents
 from .model import RESULT_ANNULLED, RESULT_BLACK, RESULT_RED, STAGES
-from .rules.base import Arrangement, ScoringContext, Table
+from .rules.base import Arrangement, ScoringContext, Table, Tables
 from .rules.difficulty import difficulty_coefficient
 from .rulesets import RULESETS
 from .settings import DEFAULT_SETTINGS, Settings
@@ -94,7 +94,7 @@ def _standings(doc, stages) -> Standings:
     nicknames = {p.id: p.nickname for p in doc.players}
     sweep = _Sweep(doc.games, stages, allows_annulled(head.ruleset))
     rows = sweep.rows(nicknames)  # None where a seat names a player not in the list
-    if participants_problem(head.participants, sweep.seated_count()):
+    if participants_problem(head.participants, sweep.seated_count(rows)):
         raise _Bail  # fewer participants than players seated (RULES.md §3): the careful path names it
     if sweep.annulled_seen and excluded_player_problems(doc.games):
         raise _Bail  # a player excluded after a second replay plays again (RULES.md §4)
@@ -117,13 +117,13 @@ class _Sweep:
     each list; Counter sums them in C."""
 
     def __init__(self, games, stages, annulled_allowed: bool):
-        self.tables = tables = []
-        self.seated, self.winners, self.captains = seated, winners, captains = [], [], []
+        self.tables = tables = Tables()
+        self.seated, self.captains = seated, captains = [], []
+        red_winners, black_winners = [], []  # one entry a win, by the game's result
         self.first_killed, self.annulled, self.unscored = [], [], []
         # any annulled game at all, in any stage (then RULES.md §4's exclusions are checked)
         self.annulled_seen = RESULT_ANNULLED in map(_RESULT, games)
         wanted = _STAGE_SET if stages is None else frozenset(stages)
-        by_id = {}
         known_roles, arrangement_of = Arrangement._cache.get, Arrangement.of
         extra_text = EXTRA_CENTS.get
         for g in games:  # 20,000 in the bench: bound methods as locals, columns of ten in C
@@ -139,12 +139,12 @@ class _Sweep:
                     raise _Bail
                 arrangement = arrangement_of(roles)
             if optional == _PLAIN:  # mostly: nothing beyond role and fouls
-                notable = ()
+                extras = marked = ()
                 if result == RESULT_ANNULLED:
                     raise _Bail  # an annulled game needs its violator
             else:
-                notable = self.notable(seats, optional, extra_text, arrangement, result,
-                                       annulled_allowed)
+                extras, marked = self.notable(seats, players, optional, extra_text, arrangement,
+                                              result, annulled_allowed)
             if g.replay_of is not None and not annulled_allowed:
                 raise _Bail
             fk = g.first_killed
@@ -156,17 +156,16 @@ class _Sweep:
                 if named is None:
                     raise _Bail
                 killed, role = players[seat - 1], roles[seat - 1]
-            by_id[g.id] = g
             if stage not in wanted:  # checked like every game, scored as if absent
                 self.unscored.append(players)
                 continue
             tables.append(Table(g.id, stage, result, players, arrangement, seat, killed, role,
-                                named, notable))
+                                named, extras, marked))
             if result == RESULT_RED:
-                winners.extend(arrangement.red_team(players))
+                red_winners.extend(arrangement.red_team(players))
                 captains.append(players[arrangement.sheriff])
             elif result == RESULT_BLACK:
-                winners.extend(arrangement.black_team(players))
+                black_winners.extend(arrangement.black_team(players))
                 captains.append(players[arrangement.don])
             elif result == RESULT_ANNULLED:
                 self.annulled.extend(players)
@@ -174,18 +173,20 @@ class _Sweep:
             seated.extend(players)
             if killed is not None:
                 self.first_killed.append(killed)
-        if len(by_id) != len(games):  # a game id repeats
+        tables.wins = {RESULT_RED: Counter(red_winners), RESULT_BLACK: Counter(black_winners)}
+        if len(set(map(_ID, games))) != len(games):  # a game id repeats
             raise _Bail
-        for g in games:  # a replay names an annulled game of the file
-            if g.replay_of is not None:
-                target = by_id.get(g.replay_of)
-                if target is None or target.result != RESULT_ANNULLED:
-                    raise _Bail
+        replays = [g for g in games if g.replay_of is not None]
+        if replays:  # each names an annulled game of the file
+            result_of = dict(zip(map(_ID, games), map(_RESULT, games)))
+            if any(result_of.get(g.replay_of) != RESULT_ANNULLED for g in replays):
+                raise _Bail
 
     @staticmethod
-    def notable(seats, optional, extra_text, arrangement, result, annulled_allowed) -> tuple:
+    def notable(seats, players, optional, extra_text, arrangement, result, annulled_allowed) -> tuple:
         """A table with a removal, extra points, a penalty or a mark: 8.4, 8.2.4, 8.5 and
-        the gross violations checked; its notable seats as (seat, extra hundredths)."""
+        the gross violations checked. Returns its extras as (player, hundredths) and its
+        marked seats (a removal, a penalty or a gross violation), as a Table holds them."""
         extras = optional[1]
         cents = list(map(extra_text, extras))
         if None in cents:  # an integer, or a string not seen yet
@@ -194,20 +195,23 @@ class _Sweep:
                 raise _Bail
         if not extras_fit(cents, optional[2], arrangement.red, arrangement.black, result):
             raise _Bail
+        given = tuple(zip(compress(players, cents), compress(cents, cents)))
         if optional[0] == _NONE and optional[3:] == _PLAIN[3:]:  # extras only: mostly
             if result == RESULT_ANNULLED:
                 raise _Bail  # an annulled game needs its violator
-            return tuple(zip(compress(seats, cents), compress(cents, cents)))
-        removed, _, approved, penalties, gross = optional
-        marked = list(map(any, zip(cents, removed, approved, penalties, gross)))
-        notable = list(compress(seats, marked))
-        if not seat_marks_fit(notable, result, annulled_allowed):
+            return given, ()
+        removed, _, _, penalties, gross = optional
+        marked = tuple(compress(seats, map(any, zip(removed, penalties, gross))))
+        if not seat_marks_fit(marked, result, annulled_allowed):
             raise _Bail
-        return tuple(zip(notable, compress(cents, marked)))
+        return given, marked
 
-    def seated_count(self) -> int:
-        """How many distinct players sit in the file's games (every stage, annulled ones too)."""
-        return len(set(chain(self.seated, self.annulled, chain.from_iterable(self.unscored))))
+    def seated_count(self, rows) -> int:
+        """How many distinct players sit in the file's games (every stage, annulled ones too):
+        those of ``rows`` (the ranked games') and those of the games left out."""
+        if not self.unscored:
+            return len(rows)
+        return len(rows.keys() | set(chain.from_iterable(self.unscored)))
 
     def rows(self, nicknames) -> dict[str, StandingRow]:
         """A row for every player of the ranked tables, with the tiebreaks' counts."""
@@ -216,13 +220,13 @@ class _Sweep:
         if (not known >= games.keys() or not known >= annulled
                 or any(not known >= set(p) for p in self.unscored)):
             raise _Bail  # a seat names a player not in the players list
-        wins, captains = Counter(self.winners), Counter(self.captains)
-        killed = Counter(self.first_killed)
+        red_wins, black_wins = self.tables.wins[RESULT_RED].get, self.tables.wins[RESULT_BLACK].get
+        captains, killed = Counter(self.captains).get, Counter(self.first_killed).get
         rows = {}
         for player in games.keys() | annulled if annulled else games:
             row = rows[player] = StandingRow(player, nicknames[player])
-            row.games, row.wins = games[player], wins[player]
-            row.wins_as_don_or_sheriff, row.first_killed = captains[player], killed[player]
+            row.games, row.wins = games.get(player, 0), red_wins(player, 0) + black_wins(player, 0)
+            row.wins_as_don_or_sheriff, row.first_killed = captains(player, 0), killed(player, 0)
         return rows
 
 

@@ -2,11 +2,15 @@
 
 Two sources: the scoring core's `check_game` (the one statement of the rules: roles, fouls,
 removals, best move, extra points, penalties) and the game-flow checks that only the entry's
-day/night record allows (who left when, whether that agrees with the result and the
-first-killed). Every problem names the seat (or None) and the field of the entry page, and says
-what is wrong as a code with parameters (problem_texts.py words them in the page's language).
+day/night record allows (FLOW_CHECKS, one function a rule: who left when, whether that agrees
+with the nominations, the votes, the result and the first-killed). Every problem names the seat
+(or None) and the field of the entry page, and says what is wrong as a code with parameters
+(problem_texts.py words them in the page's language).
 """
 from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from typing import NamedTuple
 
 from engines.scoring.model import TEAM_BLACK_ROLES, TEAM_RED_ROLES
 from engines.scoring.problems import Problem
@@ -109,89 +113,175 @@ def shape_problems(entry: ProtocolEntry, game, *, stored: ProtocolEntry | None =
 
 
 def flow_problems(entry: ProtocolEntry, gid: str) -> list[Problem]:
-    """The day/night record against itself, the result and the first-killed."""
-    out: list[Problem] = []
+    """The day/night record against itself, the result and the first-killed: each check of
+    FLOW_CHECKS in its order, the problems of one check after those of the one before."""
+    departures = Departures(entry)
+    return [Problem(gid, f.seat, f.field, f.code, params=f.params) for check in FLOW_CHECKS for f in check(entry, departures)]
 
-    def add(seat, field, code, params=None):
-        out.append(Problem(gid, seat, field, code, params=params))
 
-    # When each seat stops taking part: voted out on day d -> gone from night d;
-    # killed on night n -> gone from day n + 1; removed on day/night n -> gone after it.
-    gone_from_day: dict[int, int] = {}
-    killed_on_night: dict[int, int] = {}
-    kills: dict[int, list[int]] = {}
+class Finding(NamedTuple):
+    """A problem of the day/night record before it is given its game: seat (or None), the entry
+    page's field, the code and its parameters."""
+    seat: int | None
+    field: str
+    code: str
+    params: dict | None = None
+
+
+class Departures:
+    """When each seat stops taking part (RULES.md 7.2.3: night N follows day N): voted out on
+    day d -> gone from night d; killed on night n -> gone from day n + 1; removed on day or
+    night n -> gone after it. A seat without both "how" and "when" is taken as still in the game
+    (shape_problems names a "how" without its "when")."""
+
+    def __init__(self, entry: ProtocolEntry):
+        self.gone_from_day: dict[int, int] = {}
+        self.kills: dict[int, list[int]] = {}  # night -> the seats killed on it, in seat order
+        for s in entry.seats:
+            if not s.left_how or s.left_on is None:
+                continue
+            self.gone_from_day[s.number] = s.left_on + 1
+            if s.left_how == "killed" and s.left_on >= 1:
+                self.kills.setdefault(s.left_on, []).append(s.number)
+
+    def in_game_on_day(self, seat: int, day: int) -> bool:
+        return seat not in self.gone_from_day or day < self.gone_from_day[seat]
+
+    def killed_on_night(self, night: int) -> int | None:
+        """The (first, by seat) seat killed on `night`, or None for a miss."""
+        seats = self.kills.get(night)
+        return seats[0] if seats else None
+
+
+def departure_problems(entry: ProtocolEntry, departures: Departures) -> Iterator[Finding]:
+    """How and when each seat left (RULES.md §2: "voted out on day N, killed on night N,
+    removed"): days and nights are numbered from 1 (7.2.3: D1, N1, ...), nobody is killed on
+    night 0 (§1, 001 rule 12: no shooting on night 0), and a seat that left as removed has its
+    removal recorded (7.2.4: a 4th foul or a disqualifying foul)."""
     for s in entry.seats:
         if not s.left_how or s.left_on is None:
             continue
-        if s.left_how == "killed":
-            if s.left_on < 1:
-                add(s.number, "left_on", "killed_on_night_zero")
-            else:
-                kills.setdefault(s.left_on, []).append(s.number)
-                killed_on_night.setdefault(s.left_on, s.number)
-            gone_from_day[s.number] = s.left_on + 1
-        else:
-            if s.left_on < 1:
-                add(s.number, "left_on", "left_on_day_zero")
-            gone_from_day[s.number] = s.left_on + 1
+        if s.left_on < 1 and s.left_how == "killed":
+            yield Finding(s.number, "left_on", "killed_on_night_zero")
+        elif s.left_on < 1:
+            yield Finding(s.number, "left_on", "left_on_day_zero")
         if s.left_how == "removed" and not s.removed:
-            add(s.number, "removed", "left_removed_without_removal")
-    for night, seats in sorted(kills.items()):
+            yield Finding(s.number, "removed", "left_removed_without_removal")
+
+
+def double_kill_problems(entry: ProtocolEntry, departures: Departures) -> Iterator[Finding]:
+    """At most one seat killed a night (RULES.md §1 "Night N ≥ 1", 7.9.2: a kill needs every
+    black's shot on the same seat, otherwise it is a miss): each seat killed on a night with
+    another names the others."""
+    for night, seats in sorted(departures.kills.items()):
         for seat in seats if len(seats) > 1 else ():
-            add(seat, "left_on", "killed_twice_in_night", {"seats": [x for x in seats if x != seat], "night": night})
+            yield Finding(seat, "left_on", "killed_twice_in_night", {"seats": [x for x in seats if x != seat], "night": night})
+
+
+def removal_problems(entry: ProtocolEntry, departures: Departures) -> Iterator[Finding]:
+    """A removed player leaves the game as removed (RULES.md 7.12.2: a removal takes effect at
+    once, the player leaves the game)."""
     for s in entry.seats:
         if s.removed and s.left_how != "removed":
-            add(s.number, "left_how", "removal_not_left")
+            yield Finding(s.number, "left_how", "removal_not_left")
 
-    def alive_on_day(seat: int, day: int) -> bool:
-        return seat not in gone_from_day or day < gone_from_day[seat]
 
-    # A seat voted out or killed after it had already left ("voted or killed twice").
+def vote_out_problems(entry: ProtocolEntry, departures: Departures) -> Iterator[Finding]:
+    """Only a nominee is voted out (RULES.md 7.6.3, 7.6.4: the day's vote is among the
+    nominations still standing), where the record has that day's nominations."""
+    days_with_nominations = {n.day for n in entry.nominations}
     for s in entry.seats:
-        if s.left_how == "voted" and s.left_on is not None:
+        if s.left_how == "voted" and s.left_on is not None and s.left_on in days_with_nominations:
             nominated = {n.nominee_seat for n in entry.nominations if n.day == s.left_on and not n.withdrawn}
-            days_with_nominations = {n.day for n in entry.nominations}
-            if s.left_on in days_with_nominations and s.number not in nominated:
-                add(s.number, "left_how", "voted_out_not_nominated", {"day": s.left_on})
+            if s.number not in nominated:
+                yield Finding(s.number, "left_how", "voted_out_not_nominated", {"day": s.left_on})
+
+
+def nomination_problems(entry: ProtocolEntry, departures: Departures) -> Iterator[Finding]:
+    """Nominations between players in the game that day (RULES.md 7.5.1 with 7.4.3: only the
+    speaker nominates, and a player out of the game never speaks; 7.5.3: the nominee must be
+    in the game)."""
     for n in entry.nominations:
-        if not alive_on_day(n.by_seat, n.day):
-            add(n.by_seat, "nominations", "nominated_after_leaving", {"day": n.day})
-        if not alive_on_day(n.nominee_seat, n.day):
-            add(n.nominee_seat, "nominations", "nominee_not_alive", {"day": n.day, "by_seat": n.by_seat})
+        if not departures.in_game_on_day(n.by_seat, n.day):
+            yield Finding(n.by_seat, "nominations", "nominated_after_leaving", {"day": n.day})
+        if not departures.in_game_on_day(n.nominee_seat, n.day):
+            yield Finding(n.nominee_seat, "nominations", "nominee_not_alive", {"day": n.day, "by_seat": n.by_seat})
+
+
+def vote_target_problems(entry: ProtocolEntry, departures: Departures) -> Iterator[Finding]:
+    """Votes go to a player in the game whom somebody nominated that day and did not withdraw
+    (RULES.md 7.7.2: the nominees are called in the vote order; 7.5.6 withdrawal)."""
     for v in entry.votes:
         if v.nominee_seat is None:
             continue
-        if not alive_on_day(v.nominee_seat, v.day):
-            add(v.nominee_seat, "votes", "votes_for_gone_player", {"day": v.day})
+        if not departures.in_game_on_day(v.nominee_seat, v.day):
+            yield Finding(v.nominee_seat, "votes", "votes_for_gone_player", {"day": v.day})
         elif not any(n.day == v.day and n.nominee_seat == v.nominee_seat and not n.withdrawn for n in entry.nominations):
-            add(v.nominee_seat, "votes", "votes_not_nominated", {"day": v.day})
+            yield Finding(v.nominee_seat, "votes", "votes_not_nominated", {"day": v.day})
+
+
+def vote_count_problems(entry: ProtocolEntry, departures: Departures) -> Iterator[Finding]:
+    """No ballot counts more votes than players in the game that day (RULES.md 7.7.1: every
+    player in the game votes once)."""
     for day in {v.day for v in entry.votes}:
-        alive = sum(1 for s in entry.seats if alive_on_day(s.number, day))
+        alive = sum(1 for s in entry.seats if departures.in_game_on_day(s.number, day))
         for ballot in (1, 2):
             total = sum(v.votes for v in entry.votes if v.day == day and v.ballot == ballot and v.nominee_seat is not None)
             if total > alive:
-                add(None, "votes", "too_many_votes", {"day": day, "ballot": ballot, "votes": total, "alive": alive})
+                yield Finding(None, "votes", "too_many_votes", {"day": day, "ballot": ballot, "votes": total, "alive": alive})
 
-    # The result against the eliminations (a loss awarded to a team ends the game early).
-    if entry.result in ("red", "black") and entry.result_kind != "awarded" and all(s.role for s in entry.seats):
-        alive_red = [s.number for s in entry.seats if s.role in TEAM_RED_ROLES and not s.left_how]
-        alive_black = [s.number for s in entry.seats if s.role in TEAM_BLACK_ROLES and not s.left_how]
-        if entry.result == "red" and alive_black:
-            add(alive_black[0], "result", "red_wins_black_alive", {"seats": alive_black})
-        if entry.result == "black" and len(alive_black) < len(alive_red):
-            add(None, "result", "black_wins_without_parity", {"red": len(alive_red), "black": len(alive_black)})
-        if entry.result == "black" and not alive_black:
-            add(None, "result", "black_wins_no_black_alive")
 
-    # The first-killed is whoever was killed on night 1; nobody killed -> a miss ("—").
-    killed_first = killed_on_night.get(1)
+def result_problems(entry: ProtocolEntry, departures: Departures) -> Iterator[Finding]:
+    """The result agrees with who is left (RULES.md §2 "the recorded eliminations contradict
+    the result"; §1 and 7.14.1: red wins when no black player remains, black when the blacks
+    are as many as the reds). A loss awarded to a team ends the game early (7.14.2), and
+    without every role there is nothing to count."""
+    if entry.result not in ("red", "black") or entry.result_kind == "awarded" or not all(s.role for s in entry.seats):
+        return
+    alive_red = [s.number for s in entry.seats if s.role in TEAM_RED_ROLES and not s.left_how]
+    alive_black = [s.number for s in entry.seats if s.role in TEAM_BLACK_ROLES and not s.left_how]
+    if entry.result == "red":
+        if alive_black:
+            yield Finding(alive_black[0], "result", "red_wins_black_alive", {"seats": alive_black})
+        return
+    if len(alive_black) < len(alive_red):
+        yield Finding(None, "result", "black_wins_without_parity", {"red": len(alive_red), "black": len(alive_black)})
+    if not alive_black:
+        yield Finding(None, "result", "black_wins_no_black_alive")
+
+
+def first_killed_problems(entry: ProtocolEntry, departures: Departures) -> Iterator[Finding]:
+    """The first-killed is whoever was killed on night 1, and a miss that night means there is
+    none, "—" (RULES.md §1 "First-killed", 7.10.1; 002 9.6)."""
+    killed_first = departures.killed_on_night(1)
     if entry.first_killed_seat is not None and killed_first != entry.first_killed_seat:
         if killed_first is None:
-            add(None, "first_killed", "first_killed_not_killed", {"seat": entry.first_killed_seat})
+            yield Finding(None, "first_killed", "first_killed_not_killed", {"seat": entry.first_killed_seat})
         else:
-            add(None, "first_killed", "first_killed_mismatch", {"killed": killed_first, "seat": entry.first_killed_seat})
+            yield Finding(None, "first_killed", "first_killed_mismatch", {"killed": killed_first, "seat": entry.first_killed_seat})
     if entry.first_killed_seat is None and killed_first is not None:
-        add(None, "first_killed", "first_killed_missing", {"seat": killed_first})
+        yield Finding(None, "first_killed", "first_killed_missing", {"seat": killed_first})
+
+
+def best_move_problems(entry: ProtocolEntry, departures: Departures) -> Iterator[Finding]:
+    """Only the first-killed makes the best move: none without one (RULES.md 7.10.1; 002 8.3,
+    9.6 "В случае «промаха» ... прочерк")."""
     if entry.first_killed_seat is None and entry.best_move:
-        add(None, "best_move", "best_move_without_first_killed")
-    return out
+        yield Finding(None, "best_move", "best_move_without_first_killed")
+
+
+FlowCheck = Callable[[ProtocolEntry, Departures], Iterable[Finding]]
+
+# The order of the problems on the page and in the API: keep it when adding a check.
+FLOW_CHECKS: tuple[FlowCheck, ...] = (
+    departure_problems,
+    double_kill_problems,
+    removal_problems,
+    vote_out_problems,
+    nomination_problems,
+    vote_target_problems,
+    vote_count_problems,
+    result_problems,
+    first_killed_problems,
+    best_move_problems,
+)

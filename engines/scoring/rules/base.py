@@ -74,9 +74,10 @@ class Table(msgspec.Struct, gc=False):
     ``players`` and ``arrangement`` cover the ten seats. ``first_killed`` is the seat
     number (or None), ``killed`` and ``killed_role`` its player and role, ``named`` the
     frozenset of seats they named (valid: 1..10, not their own; None with no first-killed).
-    ``notable`` holds ``(seat, extra_cents)`` for the seats with a removal, extra points, a
-    penalty or a gross violation (``seat`` has the model Seat's attributes: player, role,
-    removed, penalties, gross_violation); the plain seats are not there."""
+    ``extras`` holds ``(player, extra_cents)`` for the seats with extra points, ``marked``
+    the seats with a removal, a penalty or a gross violation (with the model Seat's
+    attributes: player, role, fouls, removed, penalties, gross_violation); most tables have
+    neither, and a tally reads the seats' records only where it must."""
     id: str
     stage: str
     result: str
@@ -86,7 +87,19 @@ class Table(msgspec.Struct, gc=False):
     killed: str | None
     killed_role: str | None
     named: frozenset | None
-    notable: tuple
+    extras: tuple
+    marked: tuple
+
+
+class Tables(list):
+    """The ranked games of a valid file as ``Table`` records, and what the one pass over
+    them counted on the way (fastpath.py), so that no tally walks the games again for it:
+    ``wins[result]`` maps each player to the games of that result (red, black) they won
+    as a player of the winning team (the tiebreak of 8.8.2 counts the same wins)."""
+
+    def __init__(self):
+        super().__init__()
+        self.wins: dict[str, dict[str, int]] = {}
 
 
 class Rule:
@@ -112,7 +125,7 @@ class Rule:
         ("8.3.1", "best_move", {"named": [4, 6, 8], "blacks": 3})."""
         raise NotImplementedError
 
-    def tally(self, ctx: ScoringContext, tables: list[Table]) -> dict[str, int]:
+    def tally(self, ctx: ScoringContext, tables: Tables) -> dict[str, int]:
         """player id -> this rule's points over all the ranked ``tables`` (hundredths; a
         player may be missing or have 0): the sum of ``award`` over the same games, in one
         sweep with no per-game records. The command line's standings are made of tallies

@@ -27,7 +27,6 @@ class JudgeExtra(Rule):
     def tally(self, ctx, tables):
         out: dict[str, int] = {}
         for t in tables:
-            for s, cents in t.notable:
-                if cents:
-                    out[s.player] = out.get(s.player, 0) + cents
+            for player, cents in t.extras:
+                out[player] = out.get(player, 0) + cents
         return out

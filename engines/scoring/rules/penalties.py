@@ -68,7 +68,7 @@ class Penalties(Rule):
     def tally(self, ctx, tables):
         out: dict[str, int] = {}
         for t in tables:
-            for s, _ in t.notable:
+            for s in t.marked:
                 if s.penalties:
                     out[s.player] = out.get(s.player, 0) + PENALTY_CENTS * len(s.penalties)
         return out

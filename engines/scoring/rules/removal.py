@@ -50,9 +50,9 @@ class Removal(Rule):
         fourth = ctx.settings.fourth_foul_removal_counts
         out: dict[str, int] = {}
         for t in tables:
-            if t.notable:
+            if t.marked:
                 annulled = t.result == RESULT_ANNULLED
-                for s, _ in t.notable:
+                for s in t.marked:
                     if s.removed is not None:
                         cents = removal_cents(s, annulled, fourth)
                         if cents:

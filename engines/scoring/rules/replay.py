@@ -54,7 +54,7 @@ class ReplayPenalty(Rule):
         count: dict[str, int] = {}
         for t in tables:
             if t.result == RESULT_ANNULLED:
-                for s, _ in t.notable:
+                for s in t.marked:
                     if s.gross_violation:
                         count[s.player] = count.get(s.player, 0) + 1
         # -3 each, and -2 more for each one after the first

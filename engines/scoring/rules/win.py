@@ -5,8 +5,6 @@
 """
 from __future__ import annotations
 
-from collections import Counter
-
 from ..decimals import fmt_cents
 from ..model import RESULT_BLACK, RESULT_RED, TEAM_BLACK_ROLES, TEAM_RED_ROLES
 from .base import Rule
@@ -37,17 +35,11 @@ class WinPoints(Rule):
         return clause, f"{game.result}_win", {}
 
     def tally(self, ctx, tables):
-        red, black = [], []  # the winners, one entry a win
-        for t in tables:
-            result = t.result
-            if result == RESULT_RED:
-                red.extend(t.arrangement.red_team(t.players))
-            elif result == RESULT_BLACK:
-                black.extend(t.arrangement.black_team(t.players))
-        wins = Counter(red)
-        wins.update(black)
-        out = {p: WIN_CENTS * w for p, w in wins.items()}
-        if ctx.k_cents is not None:  # K weighs the wins of the hard result (8.7.3)
-            for p, w in Counter(red if ctx.hard_result == RESULT_RED else black).items():
-                out[p] += (ctx.k_cents - WIN_CENTS) * w
+        out: dict[str, int] = {}
+        for result, wins in tables.wins.items():  # player -> wins in games of that result
+            cents = WIN_CENTS
+            if ctx.k_cents is not None and result == ctx.hard_result:
+                cents = ctx.k_cents  # K weighs the wins of the hard result (8.7.3)
+            for p, w in wins.items():
+                out[p] = out.get(p, 0) + cents * w
         return out

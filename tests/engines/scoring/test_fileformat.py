@@ -76,10 +76,11 @@ def test_unknown_setting_is_a_problem():
 
 
 def _core_modules() -> list[str]:
-    """Every module of engines/scoring/, found on disk: a new one is checked without being listed."""
+    """Every module of engines/scoring/, found on disk: a new one is checked without being listed.
+    Not __main__: importing it runs the command line (the run below calls it instead)."""
     names = []
     for path in sorted((ROOT / "engines" / "scoring").rglob("*.py")):
-        if path.name == "__main__.py":  # runs the command: `python -m` imports it, nothing else does
+        if path.name == "__main__.py":
             continue
         parts = path.relative_to(ROOT).with_suffix("").parts
         names.append(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
