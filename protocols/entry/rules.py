@@ -156,14 +156,15 @@ class Departures:
 def departure_problems(entry: ProtocolEntry, departures: Departures) -> Iterator[Finding]:
     """How and when each seat left (RULES.md §2: "voted out on day N, killed on night N,
     removed"): days and nights are numbered from 1 (7.2.3: D1, N1, ...), nobody is killed on
-    night 0 (§1, 001 rule 12: no shooting on night 0), and a seat that left as removed has its
-    removal recorded (7.2.4: a 4th foul or a disqualifying foul)."""
+    night 0 (§1, 001 rule 12: no shooting on night 0), a removal on night 0 is recorded as left
+    on night 0 (§2 Decision), and a seat that left as removed has its removal recorded (7.2.4: a
+    4th foul or a disqualifying foul)."""
     for s in entry.seats:
         if not s.left_how or s.left_on is None:
             continue
         if s.left_on < 1 and s.left_how == "killed":
             yield Finding(s.number, "left_on", "killed_on_night_zero")
-        elif s.left_on < 1:
+        elif s.left_on < 1 and not (s.left_on == 0 and s.left_how == "removed"):
             yield Finding(s.number, "left_on", "left_on_day_zero")
         if s.left_how == "removed" and not s.removed:
             yield Finding(s.number, "removed", "left_removed_without_removal")
@@ -179,10 +180,11 @@ def double_kill_problems(entry: ProtocolEntry, departures: Departures) -> Iterat
 
 
 def removal_problems(entry: ProtocolEntry, departures: Departures) -> Iterator[Finding]:
-    """A removed player leaves the game as removed (RULES.md 7.12.2: a removal takes effect at
-    once, the player leaves the game)."""
+    """A removed player leaves the game (RULES.md 7.12.2: a removal takes effect at once, the player
+    leaves the game): as removed, or, killed or voted out and then removed while still at the
+    table, as he left (§2 Decision: he keeps ``killed``/``voted`` and is also marked removed)."""
     for s in entry.seats:
-        if s.removed and s.left_how != "removed":
+        if s.removed and not s.left_how:
             yield Finding(s.number, "left_how", "removal_not_left")
 
 

@@ -29,7 +29,8 @@ def test_an_entry_with_nothing_recorded_has_no_problems():
 
 def test_days_and_nights_are_numbered_from_one_and_nobody_is_killed_on_night_zero():
     assert found(record((3, "voted", 0))) == [(3, "left_on", "left_on_day_zero", {})]
-    assert found(record((3, "removed", 0, "fourth_foul"))) == [(3, "left_on", "left_on_day_zero", {})]
+    assert found(record((3, "removed", 0, "fourth_foul"))) == []  # §2 Decision: a night-0 removal left on night 0
+    assert found(record((3, "removed", -1, "fourth_foul"))) == [(3, "left_on", "left_on_day_zero", {})]
     assert found(record((3, "killed", 0))) == [(3, "left_on", "killed_on_night_zero", {})]
     assert found(record((3, "voted", 1))) == []
 
@@ -49,6 +50,12 @@ def test_two_seats_killed_in_one_night_each_name_the_other():
 
 def test_a_removed_seat_leaves_the_game_as_removed():
     assert found(record((4, "", None, "fourth_foul"))) == [(4, "left_how", "removal_not_left", {})]
+
+
+def test_a_player_voted_out_or_killed_then_removed_at_the_table_keeps_how_he_left():
+    """RULES.md §2 Decision: removed during his last words, he keeps voted/killed and is also marked removed."""
+    assert found(record((4, "voted", 2, "disqualifying_foul"))) == []
+    assert found(record((4, "killed", 2, "fourth_foul"))) == []
 
 
 def test_only_a_nominee_is_voted_out_on_a_day_with_nominations():
