@@ -19,6 +19,7 @@ from collections.abc import Callable
 from functools import wraps
 
 from django.http import JsonResponse
+from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 
 from protocols.models import Game
@@ -61,6 +62,18 @@ def roles_missing(refused: dict) -> DoorError:
                      error={"rule": refused.get("rule")})
 
 
+def signed_off(view: dict | None = None) -> DoorError:
+    """The game is signed off: its log and timer are closed for everyone, the chief judge and a
+    superuser included (a change goes through the protocol, with a reason)."""
+    return DoorError(409, "signed_off", _("This game is signed off: its console is closed. A change goes through its "
+                                          "protocol, with a reason."), beside=view)
+
+
+def taken_over(view: dict | None = None) -> DoorError:
+    return DoorError(403, "taken_over", _("The chief judge has taken over this game's console: you may watch it, not "
+                                          "enter events."), beside=view)
+
+
 def invalid_field(field: str, code: str, message) -> DoorError:
     """A 400 naming one field of the body."""
     return DoorError(400, "invalid", message, errors=[field_error(field, code, message)], error={"field": field})
@@ -93,11 +106,14 @@ def json_door(*, may: Callable, denied: Callable[[], str], methods=("POST",), re
                     except BodyInvalid as exc:
                         raise invalid_field(exc.field, exc.code, exc.message) from None
                 try:
-                    return JsonResponse(view(request, game, body))
+                    response = JsonResponse(view(request, game, body))
                 except PermissionRefused:  # a service's own check agreeing with the door's
                     raise DoorError(403, "forbidden", denied()) from None
             except DoorError as exc:
-                return exc.response()
+                response = exc.response()
+            # the console's JSON holds every seat's role: never kept by a browser's or a proxy's cache
+            patch_cache_control(response, private=True, no_store=True)
+            return response
 
         return door
 

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from console import services, timer
-from console.doors import DoorError, invalid_field, json_door, roles_missing, run_denied
+from console.doors import DoorError, invalid_field, json_door, roles_missing, run_denied, signed_off, taken_over
 from protocols.models import Game
 from protocols.vocabulary import GameResult
 from protocols.wording import role_words
@@ -125,6 +125,10 @@ def timer_door(request, game, body):
         log, view = services.console_state(game=game, user=request.user)
     except services.ConsoleRefused as exc:
         raise roles_missing(exc.refused) from None
+    if game.is_signed_off:
+        raise signed_off()
+    if view["taken_over_by"] is not None and not view["may_append"]:
+        raise taken_over()  # the table's judge watches while the chief judge holds the console, its timer included
     try:
         return {"clock": timer.change_timer(log=log, view=view, action=action, turn=turn, seconds=seconds)}
     except timer.TimerStale:

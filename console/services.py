@@ -57,6 +57,15 @@ class EventRefused(Exception):
         self.view = view
 
 
+class ConsoleClosed(Exception):
+    """The game is signed off: its log is closed for everyone (an amendment goes through the
+    protocol, with a reason; RULES.md §5 and 7.16.3)."""
+
+    def __init__(self, view: dict):
+        super().__init__("signed_off")
+        self.view = view
+
+
 class ConsoleTakenOver(Exception):
     """The chief judge holds this game's console: the table's judge watches and enters nothing."""
 
@@ -159,7 +168,8 @@ def console_state(*, game: Game, user) -> tuple[ConsoleLog, dict]:
     log = _log_for(game, lock=False)
     played = _replayed(log)
     holder = control.taken_over_by(game)
-    view = view_of(log, played, taken_over_by=holder, may_append=may_append_console(user, game, taken_over=holder is not None))
+    may_append = not game.is_signed_off and may_append_console(user, game, taken_over=holder is not None)
+    view = view_of(log, played, taken_over_by=holder, may_append=may_append)
     replay_cache.put(log, log.length, played)  # read committed events only: safe to keep now
     return log, view
 
@@ -199,6 +209,9 @@ def _append(*, game: Game, index, event, user) -> Appended:
         def view(**extra):
             return with_clock(log, view_of(log, played, taken_over_by=holder, **extra))
 
+        if locked_game.is_signed_off:
+            replay_cache.put(log, log.length, played)
+            raise ConsoleClosed(view(may_append=False))
         if not may_append_console(user, locked_game, taken_over=holder is not None):
             raise ConsoleTakenOver(view(may_append=False))
         if index != log.length:

@@ -20,7 +20,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from console import control, services
-from console.doors import DoorError, invalid_field, json_door, roles_missing, run_denied, take_over_denied
+from console.doors import DoorError, invalid_field, json_door, roles_missing, run_denied, signed_off, take_over_denied, taken_over
 from console.refusal_texts import refusal_text
 from tournaments.json_errors import field_error
 from tournaments.permissions import may_run_console, may_take_over_console
@@ -49,9 +49,10 @@ def _append(request, game, body: dict) -> dict:
     except services.EventConflict as exc:
         raise DoorError(409, "conflict", _("Another screen stored an event first; this is the game now."),
                         beside=exc.view) from None
+    except services.ConsoleClosed as exc:
+        raise signed_off(exc.view) from None
     except services.ConsoleTakenOver as exc:
-        raise DoorError(403, "taken_over", _("The chief judge has taken over this game's console: "
-                                             "you may watch it, not enter events."), beside=exc.view) from None
+        raise taken_over(exc.view) from None
     except services.EventRefused as exc:
         r = exc.refused
         message = refusal_text(r["code"], r["rule"], r.get("params"))  # "Player 2 has already nominated today (7.5.2)"
