@@ -12,7 +12,7 @@ from scoring.services import request_recompute
 from scoring.tasks import recompute_standings
 from tests.tournament_builders import played
 from tournaments.models import Registration, Round, Stage, StageKind, Tournament
-from tournaments.standings_requests import save_tournament
+from tournaments.tournament_changes import save_tournament
 
 pytestmark = pytest.mark.django_db
 
