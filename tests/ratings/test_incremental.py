@@ -93,3 +93,18 @@ def test_publishing_a_draft_asks_for_a_full_recompute():
     save_tournament(t)
     recompute()
     assert current_snapshot().games == 2
+
+
+def test_finishing_a_published_tournament_rates_nothing_anew():
+    """Published and finished tournaments both count: only a draft's border asks for the whole history."""
+    from tournaments.models import Publication
+    from tournaments.tournament_changes import save_tournament
+    t = played("inc-fin", players=10, rounds=2)
+    recompute()
+    t.publication = Publication.FINISHED
+    t.city = "Казань"
+    save_tournament(t)
+    assert not RatingState.objects.get().full_needed
+    t.publication = Publication.DRAFT
+    save_tournament(t)
+    assert RatingState.objects.get().full_needed
