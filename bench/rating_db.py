@@ -86,7 +86,7 @@ def incremental(updates: int) -> None:
     while len(times) < updates:
         for game in add_scheduled_round(last):
             sign_off(game, result="red" if len(times) % 3 else "black")
-            RatingState.raise_requested()  # what protocol_changed's receiver does at a sign-off
+            RatingState.raise_requested()  # what the rating's GameRecordChanged listener does at a sign-off
             with CaptureQueriesContext(connection) as queries:
                 t0, c0 = time.perf_counter(), time.process_time()
                 version = recompute()

@@ -12,6 +12,8 @@ The replay is not redone from the first event on each append: ``replay_cache`` k
 process's replayed game of each log with its length, and only the events stored since are
 loaded and pushed (the lock and the index check still decide; see that module). While the chief
 judge has taken the console over (``control``) only the chief appends (``ConsoleTakenOver``).
+Each stored event is announced (``ConsoleEventStored``, tournaments.domain_events) for the apps
+above that follow a table live.
 """
 from __future__ import annotations
 
@@ -27,6 +29,7 @@ from protocols.entry import ProtocolEntry, Reading, entry_from_game, players_for
 from protocols.models import Game
 from protocols.presentation import problem_text
 from protocols.services import ProtocolConflict, ProtocolInvalid, save_protocol
+from tournaments.domain_events import ConsoleEventStored, publish
 from tournaments.permissions import PermissionRefused, can_approve_extra, may_append_console, may_run_console
 
 LOG_FORMAT = "mafia-game-log/1"
@@ -229,6 +232,7 @@ def _append(*, game: Game, index, event, user) -> Appended:
         ConsoleLog.objects.filter(pk=log.pk).update(length=log.length)
         # kept only once committed: a rolled-back append must not leave a game the database lacks
         transaction.on_commit(lambda: replay_cache.put(log, log.length, played))
+        publish(ConsoleEventStored(locked_game.tournament_id, locked_game.pk, index))
         problems = []
         record = core.mapped(played.state)
         if record is not None:

@@ -21,8 +21,8 @@ from engines.seating.generator import generate, generate_final
 from protocols.entry import entry_from_game
 from protocols.models import Game, GameStatus, Nomination, Protest, ProtocolVersion, Seat, SeatPenalty, VoteCount
 from protocols.vocabulary import ProtestPoint
+from scoring.services import request_recompute
 from tournaments.models import Club, Judge, Player, Registration, Round, Stage, StageKind, Table, Tournament, TournamentJudge
-from tournaments.standings_requests import request_recompute
 
 NICKNAMES = [
     "Ворон", "Лиса", "Граф", "Тень", "Багира", "Мистер Х", "Кузнец", "Шторм", "Сова", "Пилот",

@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy
 
 from tournaments.models import Judge, Tournament, TournamentJudge
 from tournaments.permissions import PermissionRefused, is_organiser
+from tournaments.tournament_changes import save_tournament
 
 from .groups import CHIEF_JUDGE, JUDGE
 
@@ -52,7 +53,7 @@ def create_judge_account(
     for tournament in tournaments:
         if role == CHIEF_JUDGE_ROLE:
             tournament.chief_judge = judge
-            tournament.save(update_fields=["chief_judge"])
+            save_tournament(tournament, update_fields=["chief_judge"])
         else:
             top = TournamentJudge.objects.filter(tournament=tournament).aggregate(top=Max("order"))["top"] or 0
             TournamentJudge.objects.create(tournament=tournament, judge=judge, order=top + 1)

@@ -8,8 +8,8 @@
                           replay created at the same table with the same seats)
 
 Every decision is written on the protocol (its version's reason, 9.10), kept in the action log,
-and changes only by a new decision with a reason; a decision that changes a signed-off protocol
-asks for the standings to follow and is announced (`services.announce_change`).
+and changes only by a new decision with a reason; a decision on a signed-off protocol is announced
+(`GameAmended` through `save_protocol`, or `ProtestRejected`; tournaments.domain_events).
 """
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from engines.scoring.model import RULESET_MAFCLUB
 from engines.scoring.problems import Problem
 from tournaments.action_log import log_action
+from tournaments.domain_events import ProtestRejected, publish
 from tournaments.models import Registration
 from tournaments.permissions import (
     PermissionRefused,
@@ -34,7 +35,7 @@ from tournaments.permissions import (
 from . import action_types
 from .entry import SEAT_NUMBERS, ProtocolEntry, entry_from_game
 from .models import Game, GameResult, GameStatus, Protest, ProtestPoint, ProtestStatus, Seat
-from .services import ProtocolInvalid, announce_change, save_protocol
+from .services import ProtocolInvalid, save_protocol
 
 TEXT_LIMIT = 4000
 
@@ -143,7 +144,7 @@ def decide_protest(*, protest: Protest, user, status: str, decision: str, reason
                    data={"game": game.number, "status": status, "previous": previous, "decision": decision,
                          "replay": replay.number if replay else None})
         if status == ProtestStatus.REJECTED and game.is_signed_off:
-            announce_change(game.tournament)  # the decision is on the protocol the standings explain
+            publish(ProtestRejected(game.tournament_id, game.pk))  # the decision is on the protocol the standings explain
     return protest
 
 

@@ -3,8 +3,8 @@
 The judge's entry page and the admin call these; each checks who may do it (permissions.py),
 validates through the entry pipeline's storable and rule checks (entry/), refuses a stale save (optimistic lock on
 `Game.version`), stores the protocol, keeps a `ProtocolVersion` with who, when, what and why,
-and, at a change of a signed-off protocol, asks for the standings to be recomputed and announces
-it (`signals.protocol_changed`, which the rating listens to).
+and, at a change of a signed-off protocol, announces it (`GameSignedOff` or `GameAmended`, domain
+events the standings and the rating listen to).
 """
 from __future__ import annotations
 
@@ -17,14 +17,13 @@ from simple_history.utils import bulk_create_with_history
 
 from engines.scoring.problems import Problem
 from tournaments.action_log import log_action
+from tournaments.domain_events import GameAmended, GameSignedOff, publish
 from tournaments.models import Player
 from tournaments.permissions import PermissionRefused, can_approve_extra, check_edit_protocol, is_chief_judge
-from tournaments.standings_requests import request_recompute
 
 from . import action_types
 from .entry import ProtocolEntry, check_entry, diff_data, entry_from_game, game_code, storable_problems
 from .models import Game, GameStatus, Nomination, ProtocolVersion, Seat, SeatPenalty, VoteCount
-from .signals import protocol_changed
 
 __all__ = [
     "PermissionRefused", "ProtocolConflict", "ProtocolInvalid",
@@ -52,13 +51,6 @@ class ProtocolConflict(Exception):
 
     def __str__(self):
         return f"protocol is at version {self.current_version}, the page had {self.expected_version}"
-
-
-def announce_change(tournament) -> None:
-    """A signed-off protocol of ``tournament`` changed: ask for its standings to be recomputed,
-    and tell the apps above that listen (the rating) through `protocol_changed`."""
-    request_recompute(tournament)
-    protocol_changed.send(sender=Game, tournament=tournament)
 
 
 def save_protocol(*, game: Game, user, entry: ProtocolEntry, expected_version: int, reason: str = "") -> Game:
@@ -145,7 +137,7 @@ def _store(*, game, user, entry, expected_version, reason, sign, action: str | N
             log_action(tournament=locked.tournament, user=user, action=logged, obj=locked, reason=reason,
                        data={"version": locked.version, "changes": changes})
         if locked.is_signed_off:
-            announce_change(locked.tournament)
+            publish((GameAmended if was_signed else GameSignedOff)(locked.tournament_id, locked.pk))
     return locked
 
 

@@ -33,13 +33,15 @@ from engines.scoring.bounds import check_bounds
 from engines.scoring.fileformat import to_document
 from engines.scoring.problems import Problem
 from engines.scoring.standings import in_playing_order
+from tournaments.domain_events import TournamentFileImported, publish
 from tournaments.models import Judge, Player, Publication, Registration, Round, Stage, Table, Tournament, TournamentJudge
+from tournaments.tournament_changes import save_tournament
 from tournaments.vocabulary import STAGE_ORDER
 
 from .entry import PenaltyEntry, SeatEntry, entry_from_game
 from .models import Game, GameStatus, ProtocolVersion
 from .scoring_records import derived_game_id, tournament_data
-from .services import _write, announce_change
+from .services import _write
 
 PROGRESS_EVERY = 50  # games between two progress reports of an import
 CITY_MAX = Tournament._meta.get_field("city").max_length
@@ -123,7 +125,7 @@ def import_tournament(t: core.Tournament, *, slug: str | None = None, user=None,
         tournament, created = _tournament(t, slug)
         registrations = _players(tournament, t)
         _games(tournament, t, registrations, user, progress)
-        announce_change(tournament)
+        publish(TournamentFileImported(tournament.pk))
     return tournament, created
 
 
@@ -154,7 +156,7 @@ def _tournament(t: core.Tournament, slug: str | None) -> tuple[Tournament, bool]
         if changed:
             for k in changed:
                 setattr(existing, k, values[k])
-            existing.save(update_fields=changed)
+            save_tournament(existing, update_fields=changed)
         return existing, False
     if not slug:
         base = default_slug(t.name)
@@ -163,8 +165,8 @@ def _tournament(t: core.Tournament, slug: str | None) -> tuple[Tournament, bool]
             i += 1
             slug = f"{base}-{i}"
     day = day or timezone.localdate()  # a file without a date: a tournament of today, as the admin offers
-    return Tournament.objects.create(slug=slug, start_date=day, end_date=day, publication=Publication.DRAFT,
-                                     **values), True
+    return save_tournament(Tournament(slug=slug, start_date=day, end_date=day, publication=Publication.DRAFT,
+                                      **values)), True
 
 
 def _players(tournament: Tournament, t: core.Tournament) -> dict[str, Registration]:

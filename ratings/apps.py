@@ -12,11 +12,12 @@ class RatingsConfig(AppConfig):
     verbose_name = _("Ratings")
 
     def ready(self):
-        # Connecting the receivers is what importing the module does (Django's documented way).
         from tournaments.action_types import register
 
-        from . import signals  # noqa: F401
         from .groups import ensure_grants
+        from .listeners import connect
+
+        connect()  # the domain events of the apps below that the rating follows
 
         post_migrate.connect(ensure_grants, sender=self, dispatch_uid="ratings.ensure_grants")
         from .action_types import ACTION_TYPES

@@ -15,11 +15,6 @@ class ScoringConfig(AppConfig):
     verbose_name = _("Standings")
 
     def ready(self):
-        # Connecting the receivers is what importing the module does (Django's documented way).
-        from tournaments.standings_requests import answer_requests_with
+        from .listeners import connect
 
-        from . import signals  # noqa: F401
-        from .services import request_recompute
-
-        # the apps below this one (tournaments, protocols) ask for a recompute through this
-        answer_requests_with(request_recompute)
+        connect()  # the domain events of the apps below that the standings follow

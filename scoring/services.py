@@ -4,8 +4,8 @@
                                     registration, a scoring setting or a round of the stage plan;
                                     the job is enqueued only after it commits.
 
-The apps below this one ask through `tournaments.standings_requests.request_recompute`, which
-this app answers with this function (apps.py). The job itself is `tasks.recompute_standings`,
+The apps below this one announce their changes as domain events; `listeners.py` answers them with
+this function, inside the change's transaction. The job itself is `tasks.recompute_standings`,
 whose body is `recompute.recompute`.
 """
 from __future__ import annotations

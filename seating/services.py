@@ -27,8 +27,8 @@ from engines.seating.model import Seating
 from engines.seating.report import quality_report
 from protocols.models import Game, GameStatus, Seat
 from tournaments.action_log import log_action
+from tournaments.domain_events import RegistrationsChanged, SeatingSaved, publish
 from tournaments.models import Judge, Player, Registration, Stage
-from tournaments.standings_requests import request_recompute
 
 from . import action_types
 from .models import ManualSwap, SeatingRecord
@@ -238,6 +238,7 @@ def save_seating(
         })
     log_action(tournament=stage.tournament, user=user, action=action_types.SEATING_SAVED, obj=stage,
                data={"rounds": len(seating.rounds), "games": len(games), "players": roster.size})
+    publish(SeatingSaved(stage.tournament_id, stage.pk))
     return games
 
 
@@ -281,6 +282,7 @@ def swap_players(*, seat_a: Seat, seat_b: Seat, user) -> tuple[Seat, Seat]:
         seat_b.save()
         _log_swap(user, game_a, game_b, seat_a, seat_b, player_a, player_b, reason)
         _remember_swap(game_a, player_a, player_b, user)
+        publish(SeatingSaved(game_a.tournament_id, game_a.stage_id))
         return seat_a, seat_b
     round_players = Counter(
         Seat.objects.filter(game__round_id=game_a.round_id, game__replay_of__isnull=True).values_list("player_id", flat=True)
@@ -294,6 +296,7 @@ def swap_players(*, seat_a: Seat, seat_b: Seat, user) -> tuple[Seat, Seat]:
         seat.save(update_fields=["player"])
     _log_swap(user, game_a, game_b, seat_a, seat_b, player_a, player_b, reason)
     _remember_swap(game_a, player_a, player_b, user)
+    publish(SeatingSaved(game_a.tournament_id, game_a.stage_id))
     return seat_a, seat_b
 
 
@@ -579,7 +582,7 @@ def apply_reseat(*, stage: Stage, plan: ReseatPlan, user) -> list[Game]:
     by_id = {player.pk: player for player in plan.roster.players}
     _register_substitutes(stage=stage, substitutes=[by_id[pk] for pk in plan.substitutes])
     if plan.withdrawn or plan.substitutes:
-        request_recompute(stage.tournament_id)  # who is registered, withdrawn or a substitute changed (8.7)
+        publish(RegistrationsChanged(stage.tournament_id))  # who is registered, withdrawn or a substitute changed (8.7)
     games = rewrite_rounds(
         stage=stage, rounds=plan.seating.rounds[plan.played_rounds:], first_round=plan.played_rounds + 1,
         roster=plan.roster, user=user, reason=_("Reseated"),
@@ -591,6 +594,7 @@ def apply_reseat(*, stage: Stage, plan: ReseatPlan, user) -> list[Game]:
                      "withdrawn": list(plan.withdrawn),
                      "substitutes": list(plan.substitutes), "games": len(games),
                      "swaps_kept": list(plan.swaps_kept), "swaps_dropped": [why for _pk, why in plan.swaps_dropped]})
+    publish(SeatingSaved(stage.tournament_id, stage.pk))
     return games
 
 

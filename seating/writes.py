@@ -1,7 +1,7 @@
 """Writing a generator `Seating` as rows: Rounds, Games (one per table and round, numbered after
 the tournament's last game, with the seating's judge, status scheduled) and their ten Seats.
 Callers run these inside a transaction, after `lock_tournament`. A write that adds or removes a
-round asks for the standings to follow (`rounds_changed`: Ci's N may follow the stage plan)."""
+round announces it (`RoundsChanged`: Ci's N may follow the stage plan)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -12,8 +12,8 @@ from simple_history.utils import bulk_create_with_history
 
 from engines.seating.model import Seating
 from protocols.models import Game, GameStatus, Seat
+from tournaments.domain_events import RoundsChanged, publish
 from tournaments.models import Player, Round, Stage, Table, Tournament
-from tournaments.standings_requests import rounds_changed
 
 from .refusals import SeatingRefused
 from .selectors import Roster
@@ -97,7 +97,7 @@ def _round_numbers(stage: Stage) -> set[int]:
 
 def _rounds_written(stage: Stage, before: set[int]) -> None:
     if _round_numbers(stage) != before:
-        rounds_changed(stage)
+        publish(RoundsChanged(stage.pk))
 
 
 def lock_tournament(stage: Stage) -> None:

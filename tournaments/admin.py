@@ -14,11 +14,12 @@ from .admin_game_rules import RULE_FIELDS, TIMER_FIELDS, TournamentForm
 from .admin_inlines import PrelabelledInline
 from .admin_registration_import import RegistrationImportAdmin
 from .admin_titles import AccusativeTitles
+from .domain_events import PlayerChanged, RegistrationsChanged, RoundsChanged, StagesChanged, publish
 from .models import Publication, Registration, Round, Stage, Table, TournamentJudge
 from .participants import k_verdict
 from .permissions import can_change_person, can_link_login, is_superuser, linkable_logins
 from .stage_plan import planned_games_before_final
-from .standings_requests import players_renamed, request_recompute, rounds_changed, save_tournament
+from .tournament_changes import save_tournament, tournaments_deleted
 
 
 class PersonAdmin(AdminDoorsMixin, admin.ModelAdmin):
@@ -53,44 +54,44 @@ class PersonAdmin(AdminDoorsMixin, admin.ModelAdmin):
 
 
 class RegistrationsFollowMixin:
-    """Registrations saved or deleted here (the admin's own page or a tournament's inline) ask for
-    the standings of their tournament to follow: who plays, withdrew or was excluded is read there."""
+    """Registrations saved or deleted here announce it (`RegistrationsChanged`): who plays, withdrew
+    or was excluded is what the standings read."""
 
     def save_model(self, request, obj, form, change):
         super().save_model(request, obj, form, change)
-        request_recompute(obj.tournament_id)
+        publish(RegistrationsChanged(obj.tournament_id))
 
     def delete_model(self, request, obj):
         tournament_id = obj.tournament_id
         super().delete_model(request, obj)
-        request_recompute(tournament_id)
+        publish(RegistrationsChanged(tournament_id))
 
     def delete_queryset(self, request, queryset):
         tournaments = set(queryset.values_list("tournament_id", flat=True))
         super().delete_queryset(request, queryset)
         for tournament_id in sorted(tournaments):
-            request_recompute(tournament_id)
+            publish(RegistrationsChanged(tournament_id))
 
 
 class RoundsFollowMixin:
-    """A round added or deleted here asks for the standings to follow when its tournament's games
-    before the final follow the stage plan (Ci's N, 8.6)."""
+    """A round added, moved or deleted here announces it (`RoundsChanged`: Ci's N may follow the
+    stage plan, 8.6)."""
 
     def save_model(self, request, obj, form, change):
         super().save_model(request, obj, form, change)
         if not change or "stage" in form.changed_data:
-            rounds_changed(obj.stage_id)
+            publish(RoundsChanged(obj.stage_id))
 
     def delete_model(self, request, obj):
         stage_id = obj.stage_id
         super().delete_model(request, obj)
-        rounds_changed(stage_id)
+        publish(RoundsChanged(stage_id))
 
     def delete_queryset(self, request, queryset):
         stages = set(queryset.values_list("stage_id", flat=True))
         super().delete_queryset(request, queryset)
         for stage_id in sorted(stages):
-            rounds_changed(stage_id)
+            publish(RoundsChanged(stage_id))
 
 
 class ClubAdmin(AccusativeTitles, PersonAdmin):
@@ -110,7 +111,7 @@ class PlayerAdmin(AccusativeTitles, PersonAdmin):
     def save_model(self, request, obj, form, change):
         super().save_model(request, obj, form, change)
         if change and form.has_changed():
-            players_renamed([obj.pk])  # the stored standings show the nickname and the club
+            publish(PlayerChanged(obj.pk))  # the stored standings show the nickname and the club
 
 
 class JudgeAdmin(AccusativeTitles, PersonAdmin):
@@ -205,12 +206,22 @@ class TournamentAdmin(AccusativeTitles, RegistrationImportAdmin, TournamentScope
         return {"publication": Publication.DRAFT, "lot_seed": secrets.token_hex(8), **super().get_changeform_initial_data(request)}
 
     def save_model(self, request, obj, form, change):
-        save_tournament(obj)  # asks for a recompute when a scoring setting changed
+        save_tournament(obj)  # announces the fields that changed (the standings follow a scoring setting)
         planned = planned_games_before_final(obj)
         if obj.games_before_final is not None and planned is not None and obj.games_before_final != planned:
             messages.warning(request, gettext(
                 "Games before the final is set to %(set)s, but the stage plan gives %(planned)s: Ci's N follows the "
                 "value set (8.6). Empty the field to follow the plan.") % {"set": obj.games_before_final, "planned": planned})
+
+    def delete_model(self, request, obj):
+        tournament_id = obj.pk
+        super().delete_model(request, obj)
+        tournaments_deleted([tournament_id])
+
+    def delete_queryset(self, request, queryset):
+        tournament_ids = list(queryset.values_list("pk", flat=True))
+        super().delete_queryset(request, queryset)
+        tournaments_deleted(tournament_ids)
 
     def has_delete_permission(self, request, obj=None):
         # Only a draft (a test or an abandoned tournament) goes; a public one is part of the record.
@@ -247,8 +258,11 @@ class TournamentAdmin(AccusativeTitles, RegistrationImportAdmin, TournamentScope
     def save_formset(self, request, form, formset, change):
         super().save_formset(request, form, formset, change)
         # stages and registrations are what the standings read; judges and tables are not
-        if formset.model in (Stage, Registration) and (formset.new_objects or formset.changed_objects or formset.deleted_objects):
-            request_recompute(form.instance)
+        if formset.new_objects or formset.changed_objects or formset.deleted_objects:
+            if formset.model is Stage:
+                publish(StagesChanged(form.instance.pk))
+            elif formset.model is Registration:
+                publish(RegistrationsChanged(form.instance.pk))
 
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
@@ -274,7 +288,7 @@ class StageAdmin(AccusativeTitles, TournamentScopedAdmin):
     def save_formset(self, request, form, formset, change):
         super().save_formset(request, form, formset, change)
         if formset.model is Round and (formset.new_objects or formset.deleted_objects):
-            rounds_changed(form.instance)
+            publish(RoundsChanged(form.instance.pk))
 
 
 class RoundAdmin(RoundsFollowMixin, AccusativeTitles, TournamentScopedAdmin):

@@ -32,9 +32,9 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
+from .domain_events import RegistrationsChanged, publish
 from .models import Club, Player, Registration, Tournament
 from .names import name_key
-from .standings_requests import request_recompute
 
 COLUMNS = ("nickname", "name", "club", "city")
 # Header cells that name a column (a first row of these is a header, not a player).
@@ -304,5 +304,5 @@ def save_registrations(*, tournament: Tournament, preview: ImportPreview) -> int
         Registration.objects.create(tournament=tournament, player=player, number=top)
         made += 1
     if made:
-        request_recompute(tournament)
+        publish(RegistrationsChanged(tournament.pk))
     return made

@@ -236,3 +236,19 @@ def test_the_logs_protocol_goes_through_the_entry_pipelines_parse_and_its_refusa
     assert body["protocol_problems"] == ["Место 3, удаление: «banished» — не вид удаления"]
     cast.game.refresh_from_db()
     assert cast.game.result == "" and cast.game.version == version
+
+
+def test_each_stored_event_is_announced_after_the_commit_and_a_refused_one_is_not(cast, django_capture_on_commit_callbacks):
+    from console import services
+    from console.services import EventConflict
+    from tests.domain_event_recorder import heard
+    from tournaments.domain_events import ConsoleEventStored
+
+    game = cast.game
+    with heard(ConsoleEventStored) as events:
+        for index in (0, 1):
+            with django_capture_on_commit_callbacks(execute=True):
+                services.append_event(game=game, index=index, event=cast.events[index], user=cast.judge)
+        with pytest.raises(EventConflict), django_capture_on_commit_callbacks(execute=True):
+            services.append_event(game=game, index=5, event=cast.events[2], user=cast.judge)
+    assert events == [ConsoleEventStored(game.tournament_id, game.pk, 0), ConsoleEventStored(game.tournament_id, game.pk, 1)]

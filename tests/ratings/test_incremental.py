@@ -81,14 +81,30 @@ def test_a_change_marked_full_and_a_game_left_out_rerun_the_history():
 
 def test_publishing_a_draft_asks_for_a_full_recompute():
     from tournaments.models import Publication
+    from tournaments.tournament_changes import save_tournament
     t = played("inc-pub", players=10, rounds=2)
     recompute()
     t.publication = Publication.DRAFT
-    t.save()
+    save_tournament(t)  # what the admin's tournament form does
     assert RatingState.objects.get().full_needed
     recompute()
     assert current_snapshot().games == 0
     t.publication = Publication.PUBLISHED
-    t.save()
+    save_tournament(t)
     recompute()
     assert current_snapshot().games == 2
+
+
+def test_finishing_a_published_tournament_rates_nothing_anew():
+    """Published and finished tournaments both count: only a draft's border asks for the whole history."""
+    from tournaments.models import Publication
+    from tournaments.tournament_changes import save_tournament
+    t = played("inc-fin", players=10, rounds=2)
+    recompute()
+    t.publication = Publication.FINISHED
+    t.city = "Казань"
+    save_tournament(t)
+    assert not RatingState.objects.get().full_needed
+    t.publication = Publication.DRAFT
+    save_tournament(t)
+    assert RatingState.objects.get().full_needed

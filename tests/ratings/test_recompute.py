@@ -6,17 +6,18 @@ import pytest
 from django.db import transaction
 
 from protocols.models import Game
-from protocols.signals import protocol_changed
 from ratings.models import GameRating, PlayerRating, RatingSettings, RatingSnapshot, RatingState
 from ratings.recompute import current_snapshot, recompute
 from ratings.tasks import recompute_ratings
 from tests.tournament_builders import add_scheduled_round, as_if_committed, played, sign_off
+from tournaments.domain_events import GameAmended, publish
 from tournaments.models import Publication
 
 
 def _announce(tournament):
+    game = Game.objects.filter(tournament=tournament).first()
     with transaction.atomic():
-        protocol_changed.send(sender=Game, tournament=tournament)
+        publish(GameAmended(tournament.pk, game.pk))
 
 
 @pytest.mark.django_db

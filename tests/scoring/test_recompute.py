@@ -16,7 +16,7 @@ from scoring.recompute import recompute
 from scoring.services import request_recompute
 from scoring.tasks import recompute_standings
 from tests.tournament_builders import add_scheduled_round, played, sign_off
-from tournaments.standings_requests import save_tournament
+from tournaments.tournament_changes import save_tournament
 
 
 @pytest.mark.django_db

@@ -12,7 +12,7 @@ from scoring.services import request_recompute
 from scoring.tasks import recompute_standings
 from tests.tournament_builders import played
 from tournaments.models import Registration, Round, Stage, StageKind, Tournament
-from tournaments.standings_requests import save_tournament
+from tournaments.tournament_changes import save_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -130,3 +130,25 @@ def test_a_round_of_the_plan_asks_only_when_the_plan_counts(admin_client, django
             assert admin_client.post(url, {"stage": stage.pk, "number": 6}).status_code == 302
         assert [call.args for call in delay.call_args_list] == [(t.pk,)]
     assert Round.objects.filter(stage=stage, number__in=[5, 6]).count() == 2
+
+
+
+def test_hiding_the_standings_or_deleting_the_tournament_drops_the_memo_after_the_commit(
+        settings, admin_client, django_capture_on_commit_callbacks):
+    """Pages memoise the current snapshot; a tournament saved (its standings hidden) or deleted
+    through the admin's paths is not shown as it was once the change is committed."""
+    from scoring import selectors
+
+    settings.STANDINGS_POINTER_TTL = 60
+    t = played("memo", players=10, rounds=1)
+    assert selectors.current(t.slug).standings_public  # memoised for a minute
+    t.standings_public = False
+    with mock.patch.object(recompute_standings, "delay") as delay:
+        with django_capture_on_commit_callbacks(execute=True):
+            save_tournament(t)
+    assert not delay.called  # not a scoring setting: nothing to recompute
+    assert not selectors.current(t.slug).standings_public
+    with django_capture_on_commit_callbacks(execute=True):
+        response = admin_client.post(reverse("admin:tournaments_tournament_delete", args=[t.pk]), {"post": "yes"})
+    assert response.status_code == 302 and not Tournament.objects.filter(pk=t.pk).exists()
+    assert selectors.current(t.slug) is None

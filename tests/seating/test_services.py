@@ -18,6 +18,7 @@ from seating.services import (
     stage_report,
     swap_players,
 )
+from tests.domain_event_recorder import heard
 from tests.factories import (
     PlayerFactory,
     RegistrationFactory,
@@ -26,6 +27,7 @@ from tests.factories import (
     TournamentJudgeFactory,
     UserFactory,
 )
+from tournaments.domain_events import SeatingSaved
 from tournaments.models import Registration, Round, StageKind, Table
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english", "quick_generator")]
@@ -342,3 +344,17 @@ def test_a_player_withdrawn_twice_is_named(stage, user):
     with pytest.raises(SeatingRefused, match=f"{leaving} chosen more than once") as refused:
         plan_reseat(stage=stage, withdrawn=[leaving, leaving], substitutes=[PlayerFactory(), PlayerFactory()])
     assert refused.value.field == "withdrawn"
+
+
+def test_a_saved_seating_and_a_swap_are_announced_after_the_commit(stage, user, django_capture_on_commit_callbacks):
+    with heard(SeatingSaved) as events:
+        with django_capture_on_commit_callbacks(execute=True):
+            save_seating(stage=stage, seating=preview_seating(stage=stage, games=10, seed=1)[0], user=user)
+        assert events == [SeatingSaved(stage.tournament_id, stage.pk)]
+        first, second = Game.objects.filter(stage=stage, round__number=1).order_by("table__number")
+        with django_capture_on_commit_callbacks(execute=True):
+            swap_players(seat_a=first.seats.get(number=1), seat_b=second.seats.get(number=1), user=user)
+        assert len(events) == 2
+        with pytest.raises(SeatingRefused), django_capture_on_commit_callbacks(execute=True):
+            swap_players(seat_a=first.seats.get(number=1), seat_b=first.seats.get(number=1), user=user)
+        assert len(events) == 2  # a refused swap changed nothing and says nothing
