@@ -15,3 +15,6 @@ class ConsoleConfig(AppConfig):
         from .action_types import ACTION_TYPES
 
         register(*ACTION_TYPES)  # the action log's entries this app writes
+        from .live_push import connect
+
+        connect()  # the judge's screens follow their game's log (the live layer)

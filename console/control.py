@@ -21,6 +21,7 @@ from console.action_types import CONSOLE_HANDED_BACK, CONSOLE_TAKEN_OVER
 from console.models import ConsoleLog
 from protocols.models import Game
 from tournaments.action_log import log_action
+from tournaments.domain_events import ConsoleControlChanged, publish
 from tournaments.models import ActionLog
 from tournaments.permissions import PermissionRefused, may_take_over_console
 
@@ -87,6 +88,7 @@ def take_over(*, game: Game, user, reason) -> dict:
             raise ControlInvalid("console", _("The console of this game is already taken over."))
         log_action(tournament=game.tournament, user=user, action=CONSOLE_TAKEN_OVER, obj=game, reason=reason,
                    data={"table_judge": str(game.judge) if game.judge_id else ""})
+        publish(ConsoleControlChanged(game.tournament_id, game.pk))
     return taken_over_by(game)
 
 
@@ -100,3 +102,4 @@ def hand_back(*, game: Game, user, reason="") -> None:
         if taken_over_by(game) is None:
             raise ControlInvalid("console", _("The console of this game is not taken over."))
         log_action(tournament=game.tournament, user=user, action=CONSOLE_HANDED_BACK, obj=game, reason=reason)
+        publish(ConsoleControlChanged(game.tournament_id, game.pk))

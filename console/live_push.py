@@ -3,13 +3,32 @@ length) or changed hands (a take-over, a hand-back), never the log itself: the s
 view through its own door, which decides what it may see."""
 from __future__ import annotations
 
+from protocols.models import Game
 from tournaments import live_groups
+from tournaments.domain_events import ConsoleControlChanged, ConsoleEventStored, GameRecordChanged, subscribe
 
 from . import control
 from .models import ConsoleLog
 
 
-def log_moved(game) -> None:
+def log_moved(game_id: int) -> None:
+    game = Game.objects.select_related("tournament").filter(pk=game_id).first()
+    if game is None:
+        return
     log = ConsoleLog.objects.filter(game=game).only("length").first()
     live_groups.push(live_groups.console(game.pk), "log", {
-        "length": log.length if log is not None else 0, "taken_over_by": control.taken_over_by(game)})
+        "length": log.length if log is not None else 0, "taken_over_by": control.taken_over_by(game),
+        "signed_off": game.is_signed_off})
+
+
+def _game_moved(event) -> None:
+    game_id = getattr(event, "game_id", None)
+    if game_id is not None:
+        log_moved(game_id)
+
+
+def connect() -> None:
+    """After each commit that moved a game's console (an event stored, the console taken over or
+    handed back, the game signed off or amended): its screens reload their view."""
+    for event_type in (ConsoleEventStored, ConsoleControlChanged, GameRecordChanged):
+        subscribe(event_type, _game_moved)

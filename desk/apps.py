@@ -7,3 +7,8 @@ class DeskConfig(AppConfig):
 
     name = "desk"
     verbose_name = _("Chief judge's desk")
+
+    def ready(self):
+        from .live_push import connect
+
+        connect()  # the live layer: what the domain events below move is pushed to this app's sockets

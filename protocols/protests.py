@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from engines.scoring.model import RULESET_MAFCLUB
 from engines.scoring.problems import Problem
 from tournaments.action_log import log_action
-from tournaments.domain_events import ProtestRejected, publish
+from tournaments.domain_events import ProtestFiled, ProtestRejected, publish
 from tournaments.models import Registration
 from tournaments.permissions import (
     PermissionRefused,
@@ -80,6 +80,7 @@ def file_protest(*, game: Game, user, player_id: int | None, point: str, text: s
         )
         log_action(tournament=game.tournament, user=user, action=action_types.PROTEST_ACCEPTED_LATE if late else action_types.PROTEST_FILED,
                    obj=protest, reason=late_reason if late else text, data={"game": game.number, "point": point, "seat": seat})
+        publish(ProtestFiled(game.tournament_id, game.pk, protest.pk))  # the chief judge's desk hears it at once
     return protest
 
 

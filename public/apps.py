@@ -7,3 +7,8 @@ class PublicConfig(AppConfig):
 
     name = "public"
     verbose_name = _("Public site")
+
+    def ready(self):
+        from .live_push import connect
+
+        connect()  # the live layer: what the domain events below move is pushed to this app's sockets

@@ -1,15 +1,17 @@
 """What the public pages' sockets receive (public/consumers.py), pushed after a change committed.
 
-``console_log_moved``: a console event was stored at a game: the game's table, if that game is the
-table's current one (the one live.json shows), gets its public view (console/live.py: before
-sign-off no role, shot or check), and so does the projector's group. ``standings_moved``: the
-standings have a new version; the page fetches its new block itself.
+``console_log_moved``: a console event was stored at a game (or the game was signed off): the
+game's table, if that game is the table's current one (the one live.json shows), gets its public
+view (console/live.py: before sign-off no role, shot or check), and so does the projector's
+group. ``standings_moved``: the standings have a new version; the page fetches its new block
+itself. ``connect`` subscribes them to the domain events (public/apps.py).
 """
 from __future__ import annotations
 
 from console import live
 from protocols.models import Game
 from tournaments import live_groups
+from tournaments.domain_events import ConsoleEventStored, GameRecordChanged, StandingsRecomputed, subscribe
 
 from . import selectors
 
@@ -28,3 +30,17 @@ def console_log_moved(game_id: int) -> None:
 
 def standings_moved(tournament_id: int, version: int) -> None:
     live_groups.push(live_groups.standings(tournament_id), "standings", {"version": version})
+
+
+def _game_moved(event) -> None:
+    game_id = getattr(event, "game_id", None)
+    if game_id is not None:  # a sign-off or an amendment shows the roles and the result
+        console_log_moved(game_id)
+
+
+def connect() -> None:
+    """After each commit: a stored console event or a changed game record moves its live table; a
+    new standings snapshot moves the standings page and the projector."""
+    subscribe(ConsoleEventStored, _game_moved)
+    subscribe(GameRecordChanged, _game_moved)
+    subscribe(StandingsRecomputed, lambda event: standings_moved(event.tournament_id, event.version))

@@ -14,6 +14,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from protocols.scoring_records import load
+from tournaments.domain_events import StandingsRecomputed, publish
 from tournaments.models import Tournament
 
 from . import selectors
@@ -60,6 +61,7 @@ def recompute(tournament_id: int, *, force: bool = False) -> int | None:
         state.save(update_fields=["requested_version", "computed_version", "computed_at", "stale_since"])
         StandingsSnapshot.objects.filter(tournament_id=tournament_id, version__lte=version - KEEP_VERSIONS).delete()
         transaction.on_commit(selectors.forget)
+        publish(StandingsRecomputed(tournament_id, version))  # the live pages follow, after the commit
     return version
 
 

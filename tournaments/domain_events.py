@@ -59,8 +59,17 @@ The events, who sends them and who listens (s = scoring, r = ratings; "tx" = in 
                                 amendment, an approval of extra points, a protest's decision)
       ProtestRejected           protocols.protests (a protest on a signed-off game rejected)
       TournamentFileImported    protocols.tournament_file.import_tournament
-    ConsoleEventStored          console.services.append_event          (the live layer, to come)
-    SeatingSaved                seating.services: save, swap, reseat    (the live layer, to come)
+    ConsoleEventStored          console.services.append_event
+                                after commit: the live layer pushes the table's public view
+                                (public), a notice to the desk (desk) and to the judge's screen
+                                (console)
+    ConsoleControlChanged       console.control: take over, hand back
+                                after commit: the judge's screen (console) and the desk (desk)
+    StandingsRecomputed         scoring.recompute, a new snapshot stored
+                                after commit: the standings page and the projector (public)
+    ProtestFiled                protocols.protests.file_protest
+                                after commit: the chief judge's desk (desk)
+    SeatingSaved                seating.services: save, swap, reseat
 """
 from __future__ import annotations
 
@@ -203,6 +212,39 @@ class ConsoleEventStored(DomainEvent):
     @property
     def key(self) -> tuple:
         return (self.game_id,)
+
+
+@dataclass(frozen=True)
+class ConsoleControlChanged(DomainEvent):
+    """The chief judge took a game's console over, or handed it back."""
+
+    tournament_id: int
+    game_id: int
+
+    @property
+    def key(self) -> tuple:
+        return (self.game_id,)
+
+
+@dataclass(frozen=True)
+class StandingsRecomputed(DomainEvent):
+    """A new standings snapshot of the tournament is stored (its version)."""
+
+    tournament_id: int
+    version: int
+
+
+@dataclass(frozen=True)
+class ProtestFiled(DomainEvent):
+    """A protest was filed on a game of the tournament."""
+
+    tournament_id: int
+    game_id: int
+    protest_id: int
+
+    @property
+    def key(self) -> tuple:
+        return (self.protest_id,)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,133 @@
+"""What each live socket receives when a service stores a change (the domain events' after-commit
+listeners: public/, desk/ and console/live_push.py), on the process's in-memory channel layer:
+a stored console event reaches its table (the public view, no role), the projector, the desk and
+the judge's screen; a take-over reaches the screen; a filed protest the desk; a new standings
+snapshot the standings page. The same over Redis between two processes: tests/config/test_asgi_server.py."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from asgiref.sync import async_to_sync
+from channels.layers import channel_layers
+from channels.routing import URLRouter
+from channels.testing import WebsocketCommunicator
+
+from config.channel_layers import channel_layers_for
+from console import services
+from console.routing import websocket_urlpatterns as console_sockets
+from desk.routing import websocket_urlpatterns as desk_sockets
+from public.routing import websocket_urlpatterns as public_sockets
+from tests.console.test_log_service import seat_roles
+from tests.protocols.helpers import make_cast
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+ROUTES = URLRouter([*public_sockets, *desk_sockets, *console_sockets])
+
+
+@pytest.fixture(autouse=True)
+def memory_layer(settings):
+    settings.CHANNEL_LAYERS = channel_layers_for("")
+    channel_layers.backends.clear()
+    yield
+    channel_layers.backends.clear()
+
+
+@pytest.fixture
+def cast():
+    return seat_roles(make_cast(), "g1_fiim_red_win.json")
+
+
+def follow(sockets: dict, act) -> dict:
+    """Open each socket (path -> user), run ``act()``, and return what each received (its messages)."""
+
+    async def run():
+        opened = {}
+        for path, user in sockets.items():
+            communicator = WebsocketCommunicator(ROUTES, path)
+            communicator.scope["user"] = user
+            connected, _code = await communicator.connect()
+            assert connected, path
+            opened[path] = communicator
+        from asgiref.sync import sync_to_async
+
+        await sync_to_async(act, thread_sensitive=True)()
+        received = {}
+        for path, communicator in opened.items():
+            messages = []
+            while not await communicator.receive_nothing(timeout=0.3):
+                messages.append(await communicator.receive_json_from())
+            received[path] = messages
+            await communicator.disconnect()
+        return received
+
+    return async_to_sync(run)()
+
+
+def test_a_stored_event_reaches_its_table_the_projector_the_desk_and_the_judges_screen(cast):
+    from django.contrib.auth.models import AnonymousUser
+
+    slug, game = cast.game.tournament.slug, cast.game
+    paths = {f"/ws/t/{slug}/tables/1/": AnonymousUser(), f"/ws/t/{slug}/tables/": AnonymousUser(),
+             f"/ws/desk/{slug}/": cast.chief, f"/ws/judge/games/{game.pk}/console/": cast.judge,
+             f"/ws/t/{slug}/tables/2/": AnonymousUser()}
+    got = follow(paths, lambda: services.append_event(game=game, index=0, event=cast.events[0], user=cast.judge))
+    [table] = got[f"/ws/t/{slug}/tables/1/"]
+    assert table["kind"] == "table" and table["data"]["game"] == game.number and table["data"]["state"]["phase"]
+    assert '"role"' not in json.dumps(table["data"])
+    assert got[f"/ws/t/{slug}/tables/"] == [table]
+    # the desk follows the tables' public views and its own notice of the table
+    assert sorted(got[f"/ws/desk/{slug}/"], key=lambda m: m["kind"]) == [
+        table, {"kind": "table_moved", "data": {"table": 1, "game": game.number}}]
+    assert got[f"/ws/judge/games/{game.pk}/console/"] == [
+        {"kind": "log", "data": {"length": 1, "taken_over_by": None, "signed_off": False}}]
+    assert got[f"/ws/t/{slug}/tables/2/"] == []  # another table hears nothing
+
+
+def test_a_refused_event_pushes_nothing(cast):
+    from django.contrib.auth.models import AnonymousUser
+
+    path = f"/ws/t/{cast.game.tournament.slug}/tables/1/"
+
+    def refused():
+        with pytest.raises(services.EventRefused):
+            services.append_event(game=cast.game, index=0, event={"type": "vote", "seat": 1, "count": 1}, user=cast.judge)
+
+    assert follow({path: AnonymousUser()}, refused) == {path: []}
+
+
+def test_a_take_over_reaches_the_judges_screen_with_the_chief_and_the_reason(cast):
+    from console import control
+
+    path = f"/ws/judge/games/{cast.game.pk}/console/"
+    got = follow({path: cast.judge}, lambda: control.take_over(game=cast.game, user=cast.chief, reason="судья заболел"))
+    [message] = got[path]
+    holder = message["data"]["taken_over_by"]
+    assert holder["name"] == "Главный" and holder["reason"] == "судья заболел"
+
+
+def test_a_filed_protest_reaches_the_desk(cast):
+    from django.utils import timezone
+
+    from protocols.protests import file_protest
+
+    game = cast.game
+    game.status, game.result, game.signed_off_at = "signed_off", "red", timezone.now()
+    game.save(update_fields=["status", "result", "signed_off_at"])
+    path = f"/ws/desk/{game.tournament.slug}/"
+    seat = game.seats.get(number=3)
+    got = follow({path: cast.chief}, lambda: file_protest(game=game, user=cast.player, player_id=seat.player_id,
+                                                          point="fouls", text="фол не мой", seat=3))
+    assert [m["kind"] for m in got[path]] == ["protest"]
+
+
+def test_a_new_standings_snapshot_reaches_the_standings_page(cast):
+    from django.contrib.auth.models import AnonymousUser
+
+    from scoring.recompute import recompute
+
+    path = f"/ws/t/{cast.game.tournament.slug}/standings/"
+    got = follow({path: AnonymousUser()}, lambda: recompute(cast.game.tournament_id, force=True))
+    [message] = got[path]
+    assert message["kind"] == "standings" and message["data"]["version"] >= 1
