@@ -4,6 +4,7 @@
    nothing here hides anything. Texts come from the page (#live-texts, the catalogue's words);
    live_format.js writes them. */
 import { foulsText, secondsLeft, voteLine } from "./live_format.js";
+import { follow } from "./live_socket.js";
 import { poll } from "./poll.js";
 
 const root = document.getElementById("live");
@@ -78,12 +79,44 @@ function start(root) {
     box.replaceChildren(...blocks);
   }
 
-  const initial = document.getElementById("live-initial");
-  if (initial) render(JSON.parse(initial.textContent));
-  poll(root.dataset.jsonUrl, {
+  let current = null;
+  function show(data) {
+    current = data;
+    render(data);
+    if (status) status.hidden = true;
+  }
+  // a pushed table: the page's table, or one table of the projector's round
+  function showTable(view) {
+    if (current && current.tables) {
+      const index = current.tables.findIndex((t) => t.table === view.table && t.game === view.game);
+      if (index < 0) { fetchOnce(); return; }  // a new round: read it whole
+      current.tables[index] = view;
+      show(current);
+    } else {
+      show(view);
+    }
+  }
+  function fetchOnce() {
+    fetch(root.dataset.jsonUrl, { cache: "no-store", credentials: "same-origin" })
+      .then((r) => (r.ok ? r.json() : Promise.reject(new Error("HTTP " + r.status))))
+      .then(show, () => { if (status) status.hidden = false; });
+  }
+  const polling = (first) => poll(root.dataset.jsonUrl, {
     every,
-    first: initial ? every : 0,
-    onData: (data) => { render(data); if (status) status.hidden = true; },
+    first,
+    onData: show,
     onError: () => { if (status) status.hidden = false; },
   });
+
+  const initial = document.getElementById("live-initial");
+  if (initial) show(JSON.parse(initial.textContent));
+  if (root.dataset.socket) {
+    follow(root.dataset.socket, {
+      onMessage: (message) => { if (message.kind === "table") showTable(message.data); },
+      fallback: () => polling(0),
+      onOpen: fetchOnce,  // what happened while the socket was closed
+    });
+  } else {
+    polling(initial ? every : 0);
+  }
 }

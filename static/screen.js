@@ -2,6 +2,7 @@
    and reloads the page when the standings' version changes (the seating of a new round comes
    with it; poll.js asks every ten seconds) or, failing that, every five minutes. No controls: a
    hall screen runs unattended. */
+import { follow } from "./live_socket.js";
 import { poll } from "./poll.js";
 
 const VERSION_EVERY_MS = 10000;
@@ -62,9 +63,15 @@ window.addEventListener("resize", () => { measure(); show(0); });
 if (steps.length > 1) setInterval(() => { show((current + 1) % steps.length); }, every);
 
 const version = parseInt(body.dataset.version || "0", 10);
+const newer = (data) => { if (data && data.version !== version) window.location.reload(); };
 // the hall's Wi-Fi blinking is no error to show: the next poll tries again
-poll(body.dataset.versionUrl, {
-  every: VERSION_EVERY_MS,
-  onData: (data) => { if (data && data.version !== version) window.location.reload(); },
-});
+const polling = () => poll(body.dataset.versionUrl, { every: VERSION_EVERY_MS, onData: newer });
+if (body.dataset.socket) {
+  follow(body.dataset.socket, {
+    onMessage: (message) => { if (message.kind === "standings") newer(message.data); },
+    fallback: polling,
+  });
+} else {
+  polling();
+}
 setTimeout(() => { window.location.reload(); }, RELOAD_ANYWAY_MS);

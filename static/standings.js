@@ -1,6 +1,7 @@
 /* Public standings: sortable columns (standings_sort.js), and a self-refresh when a newer
    snapshot exists. poll.js asks the tiny version endpoint; on a newer version the new standings
    block is swapped in (no full page reload), keeping the reader's chosen sort order. */
+import { follow } from "./live_socket.js";
 import { poll } from "./poll.js";
 import { compareRows, nextDirection, sortValue } from "./standings_sort.js";
 
@@ -49,5 +50,15 @@ const initial = document.getElementById("standings");
 if (initial) {
   // the browser tests set a shorter wait before the page's script runs
   const every = window.STANDINGS_POLL_MS || parseInt(initial.dataset.pollMs || "5000", 10);
-  poll(initial.dataset.versionUrl, { every, onData: swapIfNewer });
+  const polling = () => poll(initial.dataset.versionUrl, { every, first: 0, onData: swapIfNewer });
+  if (initial.dataset.socket) {
+    // pushed at each new snapshot; polled while the socket is closed
+    follow(initial.dataset.socket, {
+      onMessage: (message) => { if (message.kind === "standings") swapIfNewer(message.data); },
+      fallback: polling,
+      onOpen: () => { fetch(initial.dataset.versionUrl, { cache: "no-store" }).then((r) => (r.ok ? r.json() : null)).then(swapIfNewer, () => {}); },
+    });
+  } else {
+    poll(initial.dataset.versionUrl, { every, onData: swapIfNewer });
+  }
 }
