@@ -18,3 +18,21 @@ def ensure_database():
         with psycopg.connect(dbname="postgres", autocommit=True, **params) as admin:
             admin.execute(f'CREATE DATABASE "{conf["NAME"]}"')
         print(f"created database {conf['NAME']}")
+
+
+def fresh_postgres(url: str) -> None:
+    """Drop and create the bench's PostgreSQL database named by `url` (mafia_<something> only):
+    each run measures the same sizes."""
+    from urllib.parse import urlparse
+
+    import psycopg
+
+    u = urlparse(url)
+    name = u.path.lstrip("/")
+    if not name.startswith("mafia_"):
+        raise SystemExit(f"refusing to recreate {name!r}: the bench's database is named mafia_<something>")
+    params = {"host": u.hostname or "127.0.0.1", "port": u.port or 5432, "user": u.username or "postgres",
+              "password": u.password}
+    with psycopg.connect(dbname="postgres", autocommit=True, **params) as admin:
+        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        admin.execute(f'CREATE DATABASE "{name}"')
