@@ -289,7 +289,8 @@ def next_seat_of(tournament: Tournament, player_id: int) -> dict | None:
 # -- the live views (console/live.py builds what they show) --------------------------------------
 
 def _live_games(tournament: Tournament):
-    return (Game.objects.filter(tournament=tournament).select_related("stage", "round", "table")
+    # the console's log comes with its game: its stored public projection is what the live views serve
+    return (Game.objects.filter(tournament=tournament).select_related("stage", "round", "table", "console_log")
             .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("number")))
             .order_by("stage__order", "round__number", "table__number", "number"))
 
