@@ -29,6 +29,7 @@ import signal
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -105,16 +106,18 @@ def serve_and_load(args) -> None:
     )
     table_url = f"{base}/t/{LIVE_SLUG}/tables/1/live.json"
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 60
         while True:
             try:
-                with urllib.request.urlopen(table_url, timeout=2) as response:
+                with urllib.request.urlopen(table_url, timeout=5) as response:
                     etag, size = response.headers["ETag"], len(response.read())
                 break
+            except urllib.error.HTTPError as exc:  # up, but answering an error: say which
+                sys.exit(f"{table_url}: {exc.code} {exc.read()[:500]!r}")
             except OSError:
                 if server.poll() is not None or time.monotonic() > deadline:
-                    sys.exit(f"gunicorn did not come up: {server.stderr.read().decode()[-2000:]}")
-                time.sleep(0.2)
+                    sys.exit("gunicorn did not come up")
+                time.sleep(0.5)
         print(f"gunicorn: {args.workers} sync workers, config.settings.production, on {base}; "
               f"live.json {size} bytes, ETag {etag}")
         runs = [

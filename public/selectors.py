@@ -64,6 +64,16 @@ def tournament_for_page(slug: str, user=None) -> Tournament:
     return tournament
 
 
+def tournament_for_live(slug: str, user=None) -> Tournament:
+    """The tournament of a live view, or 404 as ``tournament_for_page``: the row alone, without
+    the standings' state and the counts a live view never shows (a poll every 1.5 s from every
+    phone in the hall)."""
+    tournament = Tournament.objects.filter(slug=slug).first()
+    if tournament is None or not can_read_publicly(user, tournament):
+        raise Http404("no such tournament")
+    return tournament
+
+
 def page_state(slug: str, user=None) -> tuple[Current, bool]:
     """(the tournament's current snapshot, preview?), or 404.
 

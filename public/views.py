@@ -317,6 +317,13 @@ def screen(request, slug):
 LIVE_POLL_MS = 1500  # live.js asks this often: a change shows within 2 s
 
 
+def _live_tournament(request, slug):
+    """``_tournament`` for the live views: the same 404 and preview, a lighter read."""
+    tournament = selectors.tournament_for_live(slug, request.user)
+    request.tournament_preview = not tournament.is_public
+    return tournament
+
+
 def _live_json(request, data: dict) -> HttpResponse:
     """A live.json answer: the body, an ETag that is a digest of the body itself, and a 304 when
     the client already has it (If-None-Match). The tag changes exactly when what the hall sees
@@ -361,14 +368,14 @@ def table_live(request, slug, number):
 
 @require_safe
 def table_live_json(request, slug, number):
-    tournament = _tournament(request, slug)
+    tournament = _live_tournament(request, slug)
     return _live_json(request, live.table_view(selectors.table_game(tournament, number)))
 
 
 @require_safe
 def round_live_json(request, slug):
     """Every table of the round the projector shows, live (the projector's "tables" panel)."""
-    tournament = _tournament(request, slug)
+    tournament = _live_tournament(request, slug)
     games = selectors.live_round_games(tournament)
     return _live_json(request, {"round": games[0].round.number if games else None,
                                 "tables": [live.table_view(g) for g in games]})
