@@ -15,10 +15,12 @@
    Each line gives requests per second, p50 and p99 latency and the errors (socket errors and
    answers of 400 or more), with the load average: other work on the machine shows in the tail.
 
-Before the stored projection every poll of live.json replayed the whole log (a probe measured
-135 requests/s at 50 connections); a poll now reads the game, its seats and its log row (three
-queries, console/live.py ``public_projection``) and nothing is replayed. The first poll after
-each event computes the projection; the warm-up run does that here.
+Before the stored projection a poll took the log's replayed game from its process's cache (or
+replayed the log on a miss: another worker, a restart, a thread that found it taken), built the
+public state from it and read the tournament with its standings' counts (a probe measured 135
+requests/s at 50 connections). A poll now reads the tournament's row, the game with its log row
+and the seats (three queries, console/live.py ``public_projection``) and replays nothing; the
+first poll after each event computes the projection (the warm-up run does that here).
 """
 from __future__ import annotations
 
