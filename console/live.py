@@ -1,12 +1,13 @@
 """What the live views show of a game run on the console: the public table view (and the
 projector's tables of the round), and the desk's line for each table.
 
-The public view is built here, field by field, from the core's state, never by filtering the
-console's own view: seats, who is out, fouls, the speaker and the timer, the nominees and the
-vote. Before sign-off it carries no role, no shot and no check, and during the night nothing the
-night has decided (tonight's victim stays "in the game", the night's best move has no speaker)
-until the morning announces it; after sign-off the roles, the result and the nights' shots and
-checks are added, as the public game page shows them.
+The public view is the engine's public projection (``engines.console.public_state``): seats in
+the game, who left and how, fouls, the speaker and his turn, the nominees and the vote; the night
+is one phase, ``night``, whose kill, fouls and removals show in the morning; no role, shot,
+check or best move before sign-off. It is stored on the log row per event (``public_projection``)
+so a poll reads it and never replays the log; the words (the phase's, how a player left) and the
+judge's stored timer are added when it is served. After sign-off the roles, the result and the
+nights' shots and checks are added, as the public game page shows them.
 """
 from __future__ import annotations
 
@@ -15,14 +16,11 @@ from contextlib import contextmanager
 from django.utils.translation import gettext_lazy as _
 
 from console.models import ConsoleLog
-from console.timer import timer_json
-from engines.console import timer_json as timer_json_of
-from engines.console.state import NIGHT_PHASES
+from console.timer import clock
+from engines.console import public_state
 from protocols.wording import phase_name
 
 LEFT_NAMES = {"voted": _("voted out"), "killed": _("killed"), "removed": _("removed")}
-# phases whose speaker and timer the table sees (a night's turns, the best move at night, are not public)
-SPEAKER_PHASES = ("day_speech", "tie_speech", "last_words", "night_last_words")
 # what on the console needs the chief judge (the desk's flags): in-force events of these kinds
 FLAG_NAMES = {
     "team_loss": _("team-loss award"),
@@ -32,14 +30,6 @@ FLAG_NAMES = {
     "taken_over": _("taken over"),
     "refused": _("log refused"),
 }
-
-
-def live_timer(log: ConsoleLog, played) -> dict | None:
-    """The running turn's stored timer (console/timer.py: running or stopped, what is left, the
-    deadline), as the judge's screen has it, for the live views; None when the turn is not timed."""
-    s = played.state
-    view = {"timer": timer_json_of(s), "state": {"label": s.label}, "trace": {"speeches": s.speeches}}
-    return timer_json(log, view)
 
 
 @contextmanager
@@ -62,51 +52,74 @@ def replayed(log: ConsoleLog | None):
         replay_cache.put(log, log.length, game)
 
 
-def _public_state(s, *, signed_off: bool) -> dict:
-    """The table's state as the hall sees it (see the module's docstring)."""
-    night = s.phase in NIGHT_PHASES and not signed_off
-    tonight = f"N{s.day}"
-    left = {seat: (how, label) for seat, (how, label) in s.left.items()
-            if not (night and how == "killed" and label == tonight)}
-    in_game = set(s.in_game) | ({seat for seat in s.left if seat not in left} if night else set())
-    turn = s.turn
-    speaker = turn.seat if turn is not None and s.phase in SPEAKER_PHASES else None
-    timer = None
-    if turn is not None and (s.phase in SPEAKER_PHASES or s.phase in ("night0_mafia", "night0_sheriff")):
-        timer = {"kind": turn.kind, "seconds": turn.seconds, "seat": speaker}
-    vote = None
-    if s.round is not None and s.phase == "voting":
-        vote = {"kind": s.round.kind, "seats": list(s.round.seats), "voters": s.round.voters,
-                "counts": {str(seat): n for seat, n in s.round.counts.items()}, "uncast": s.round.uncast,
-                "called": s.round.called}
-    over = s.phase in ("over", "ended")
-    return {
-        "phase": s.phase, "phase_name": phase_name(s.phase), "label": s.label,
-        "speaker": speaker, "timer": timer, "nominees": [seat for _by, seat in s.standing],
-        "vote": vote, "in_game": sorted(in_game), "fouls": {str(k): v for k, v in sorted(s.fouls.items())},
-        "left": {str(seat): {"how": how, "on": label, "name": str(LEFT_NAMES.get(how, how))}
-                 for seat, (how, label) in sorted(left.items())},
-        "removed": sorted(s.removed), "over": over,
-    }
+def public_projection(log: ConsoleLog | None) -> dict | None:
+    """The log's public projection at its current length (None without events, or for a log the
+    core refuses), from the row when it is stored, else computed once and stored.
+
+    Why a column on the log and not a cache: every web process serves live.json, so the stored
+    projection must be shared by all of them (a per-process dict is not) and be there after a
+    restart; on the row it comes with the query that reads the log anyway and needs no Redis. It
+    is keyed by the length: a log is append-only (an undo is an event) and its header never
+    changes once it has events (services._log_for), so the projection of its first n events never
+    changes. The update names the length it was computed at, so a projection computed while an
+    event was being stored never lands on the longer log; two processes computing it at once store
+    the same dict."""
+    if log is None or log.length == 0:
+        return None
+    if log.public_length == log.length and log.public_state is not None:
+        return log.public_state
+    with replayed(log) as played:
+        if played is None:
+            return None
+        projection = public_state(played.state)
+    ConsoleLog.objects.filter(pk=log.pk, length=log.length).update(public_state=projection, public_length=log.length)
+    log.public_state, log.public_length = projection, log.length
+    return projection
+
+
+def _worded(projection: dict, log: ConsoleLog) -> dict:
+    """The projection as served: the phase's and the leaving's words in the request's language,
+    and the judge's stored timer of the turn (a day turn's only: the night has none)."""
+    view = {**projection, "phase_name": phase_name(projection["phase"]),
+            "left": {seat: {**left, "name": str(LEFT_NAMES.get(left["how"], left["how"]))}
+                     for seat, left in projection["left"].items()}}
+    timer = projection["timer"]
+    if timer is not None:
+        stored = clock(log, timer["turn"], timer["seconds"])
+        if not stored["running"]:
+            # a stopped timer shows what it has left: no need of the server's time, which would make
+            # every answer differ and no poll a 304 (a running one needs it: live.js counts from it)
+            stored["now"] = None
+        view["timer"] = {**timer, "clock": stored}
+    return view
+
+
+def _log_of(game) -> ConsoleLog | None:
+    """The game's log: from ``select_related("console_log")`` when the caller asked for it."""
+    try:
+        return game.console_log
+    except ConsoleLog.DoesNotExist:
+        return None
 
 
 def table_view(game, *, log: ConsoleLog | None = None) -> dict:
-    """The public live view of one game (``game`` with its seats and players prefetched)."""
+    """The public live view of one game (``game`` with its seats and players prefetched, and its
+    log selected with it: then no query replays anything before sign-off)."""
     signed_off = game.is_signed_off
     seats = [{"seat": seat.number, "player": seat.player.nickname if seat.player_id else ""}
              for seat in game.seats.all()]
     if log is None:
-        log = ConsoleLog.objects.filter(game=game).first()
+        log = _log_of(game)
     view = {"game": game.number, "table": game.table.number, "round": game.round.number,
             "signed_off": signed_off, "console": log is not None and log.length > 0, "seats": seats, "state": None}
-    with replayed(log) as played:
-        if played is not None and log.length > 0:
-            view["state"] = _public_state(played.state, signed_off=signed_off)
-            if view["state"]["timer"] is not None:
-                view["state"]["timer"]["clock"] = live_timer(log, played)
-            if signed_off:
-                view["nights"] = _nights(played.state)
+    projection = public_projection(log)
+    if projection is not None:
+        view["state"] = _worded(projection, log)
     if signed_off:
+        if projection is not None:
+            with replayed(log) as played:
+                if played is not None:
+                    view["nights"] = _nights(played.state)
         roles = {seat.number: seat.role for seat in game.seats.all()}
         for row in seats:
             row["role"] = roles.get(row["seat"]) or None

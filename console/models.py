@@ -22,6 +22,11 @@ class ConsoleLog(models.Model):
     timer_running = models.BooleanField(_("timer running"), default=False)
     timer_deadline = models.DateTimeField(_("timer ends at"), null=True, blank=True)
     timer_remaining_ms = models.IntegerField(_("timer left (ms)"), null=True, blank=True)
+    # The game as the hall sees it (engines.console.public_state) after the first ``public_length``
+    # events: what the live views serve, stored by the first of them to ask after each event
+    # (console/live.py ``public_projection``), so a poll never replays the log.
+    public_state = models.JSONField(_("public view"), null=True, blank=True, editable=False)
+    public_length = models.PositiveIntegerField(_("public view's length"), null=True, blank=True, editable=False)
 
     class Meta:
         verbose_name = _("console log")

@@ -52,8 +52,13 @@ def timer_json(log: ConsoleLog, view: dict, *, now: datetime.datetime | None = N
     key = turn_key(view)
     if not key:
         return None
+    return clock(log, key, view["timer"]["seconds"], now=now)
+
+
+def clock(log: ConsoleLog, key: str, seconds: int, *, now: datetime.datetime | None = None) -> dict:
+    """The stored timer of the turn named ``key`` (``seconds`` long): what ``timer_json`` gives,
+    for a caller that has the turn's name but not the view (the live views' stored projection)."""
     now = now or timezone.now()
-    seconds = view["timer"]["seconds"]
     if log.timer_turn != key:
         running, remaining, deadline = False, seconds * 1000, None
     else:

@@ -53,6 +53,7 @@ class GameResult(models.TextChoices):
 # The console's phases (engines/console/state.py, RULES.md §7.3), as the judge's screen, the live
 # tables and the desk name them: each beside the day or night ("D1 · Vote"), for the judge and the hall.
 PHASE_NAMES = {
+    "night": _("Night"),  # the only night phase the hall sees before sign-off (engines/console/public.py)
     "night0_mafia": _("The mafia's agreement"),
     "night0_sheriff": _("The sheriff looks around"),
     "day_speech": _("Speeches"),

@@ -64,6 +64,16 @@ def tournament_for_page(slug: str, user=None) -> Tournament:
     return tournament
 
 
+def tournament_for_live(slug: str, user=None) -> Tournament:
+    """The tournament of a live view, or 404 as ``tournament_for_page``: the row alone, without
+    the standings' state and the counts a live view never shows (a poll every 1.5 s from every
+    phone in the hall)."""
+    tournament = Tournament.objects.filter(slug=slug).first()
+    if tournament is None or not can_read_publicly(user, tournament):
+        raise Http404("no such tournament")
+    return tournament
+
+
 def page_state(slug: str, user=None) -> tuple[Current, bool]:
     """(the tournament's current snapshot, preview?), or 404.
 
@@ -289,7 +299,8 @@ def next_seat_of(tournament: Tournament, player_id: int) -> dict | None:
 # -- the live views (console/live.py builds what they show) --------------------------------------
 
 def _live_games(tournament: Tournament):
-    return (Game.objects.filter(tournament=tournament).select_related("stage", "round", "table")
+    # the console's log comes with its game: its stored public projection is what the live views serve
+    return (Game.objects.filter(tournament=tournament).select_related("stage", "round", "table", "console_log")
             .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("number")))
             .order_by("stage__order", "round__number", "table__number", "number"))
 

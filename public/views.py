@@ -2,14 +2,15 @@
 from the stored snapshot (scoring.selectors). A rendered standings page is cached under its
 snapshot version, so a hall of phones refreshing at once costs one small query per request and
 never a stale page."""
+import hashlib
 import html
 
 from django.conf import settings
-from django.http import HttpResponsePermanentRedirect, JsonResponse
+from django.http import HttpResponse, HttpResponsePermanentRedirect, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
 from django.utils import timezone
-from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.cache import cache_page
@@ -318,10 +319,25 @@ def screen(request, slug):
 LIVE_POLL_MS = 1500  # live.js asks this often: a change shows within 2 s
 
 
-def _no_store(data: dict) -> JsonResponse:
+def _live_tournament(request, slug):
+    """``_tournament`` for the live views: the same 404 and preview, a lighter read."""
+    tournament = selectors.tournament_for_live(slug, request.user)
+    request.tournament_preview = not tournament.is_public
+    return tournament
+
+
+def _live_json(request, data: dict) -> HttpResponse:
+    """A live.json answer: the body, an ETag that is a digest of the body itself, and a 304 when
+    the client already has it (If-None-Match). The tag changes exactly when what the hall sees
+    changes: never with the number of events the judge entered at night, which a tag made of the
+    log's length would give away. ``no-cache``: a browser or a proxy may keep it but must ask
+    again each time, and the 304 makes that cheap; a draft's preview is its organisers' alone
+    (``private``). The words follow the language (cookie or Accept-Language): ``Vary``."""
     response = JsonResponse(data)
-    response["Cache-Control"] = "no-store"
-    return response
+    response["ETag"] = f'"{hashlib.sha256(response.content).hexdigest()[:32]}"'
+    response["Cache-Control"] = "private, no-cache" if getattr(request, "tournament_preview", False) else "no-cache"
+    patch_vary_headers(response, ["Cookie", "Accept-Language"])
+    return get_conditional_response(request, etag=response["ETag"], response=response)
 
 
 def _live_texts() -> dict:
@@ -353,17 +369,17 @@ def table_live(request, slug, number):
 
 @require_safe
 def table_live_json(request, slug, number):
-    tournament = _tournament(request, slug)
-    return _no_store(live.table_view(selectors.table_game(tournament, number)))
+    tournament = _live_tournament(request, slug)
+    return _live_json(request, live.table_view(selectors.table_game(tournament, number)))
 
 
 @require_safe
 def round_live_json(request, slug):
     """Every table of the round the projector shows, live (the projector's "tables" panel)."""
-    tournament = _tournament(request, slug)
+    tournament = _live_tournament(request, slug)
     games = selectors.live_round_games(tournament)
-    return _no_store({"round": games[0].round.number if games else None,
-                      "tables": [live.table_view(g) for g in games]})
+    return _live_json(request, {"round": games[0].round.number if games else None,
+                                "tables": [live.table_view(g) for g in games]})
 
 
 @require_safe

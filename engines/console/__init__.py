@@ -13,6 +13,7 @@ Where each part lives:
     game       ``Game``: the events in force, ``push`` and ``undo`` (7.16.4)
     moves      the legal events of a state (for the screen and the tests)
     replay     a whole log to the replay result; report: its ``state`` and ``trace``
+    public     the game as the hall sees it before sign-off: one ``night`` phase, no role, shot or check
     view       what the screen shows (state, trace, timer, legal, mapped): the server's and the browser's
     mapping    a finished log to the game object of ``mafia-tournament/1`` and the protocol
     cli        ``python -m console replay LOG.json``
@@ -23,6 +24,7 @@ from .game import Game, fold
 from .header import Header, read_header
 from .mapping import game_object, mapped, protocol_record
 from .moves import legal_events, progress
+from .public import public_state
 from .replay import replay, replay_game
 from .report import state_json, timer_json, trace_json
 from .state import State
@@ -30,6 +32,6 @@ from .view import game_view, view
 
 __all__ = [
     "CLAUSES", "Refused", "check_stored_form", "Game", "fold", "Header", "read_header", "game_object", "mapped", "protocol_record",
-    "legal_events", "progress", "replay", "replay_game", "state_json", "timer_json", "trace_json", "State",
+    "legal_events", "progress", "public_state", "replay", "replay_game", "state_json", "timer_json", "trace_json", "State",
     "game_view", "view",
 ]

@@ -86,6 +86,9 @@ class State:
     shots: dict = field(default_factory=dict)  # by -> at, in the order entered
     victim: int | None = None  # tonight's victim until his night last words end
     in_game_at_night: int = 0
+    # what the hall saw as this night fell (7.12.3: the table learns what the night did only in the
+    # morning): the public facts ``public.public_state`` shows for the whole night
+    dusk: dict = field(default_factory=dict)
     # across the game
     miss_streak: int = 0
     cancel_pending: int = 0
@@ -103,7 +106,15 @@ class State:
         """Night 0 begins: the mafia's agreement (7.3.2)."""
         s = cls(header=header, in_game=set(header.roles), at_table=set(header.roles))
         s.set_turn(None, "mafia_agreement", s.timer("mafia_agreement"))
+        s.mark_dusk()
         return s
+
+    def mark_dusk(self) -> None:
+        """A night falls (night 0 at the start, night N after day N): keep who is in the game, who
+        left and how, who is removed and the fouls as the hall sees them now. Nothing of them is
+        private; the night's own changes (a kill, a foul, a removal) wait for the morning."""
+        self.dusk = {"in_game": sorted(self.in_game), "left": dict(self.left), "removed": sorted(self.removed),
+                     "fouls": dict(self.fouls)}
 
     # --- settings and roles
     def setting(self, key):

@@ -13,6 +13,7 @@ from console.models import ConsoleLog
 from engines import console as core
 from protocols.services import sign_off
 from tests.console.test_log_service import example, post, seat_roles
+from tests.console.test_screen import timer
 from tests.protocols.helpers import make_cast
 from tournaments.models import Publication
 
@@ -33,10 +34,26 @@ def play(client, cast, count):
     client.logout()
 
 
+def live_url(cast) -> str:
+    return f"/t/{cast.game.tournament.slug}/tables/{cast.game.table.number}/live.json"
+
+
+def live_response(client, cast, **headers):
+    return client.get(live_url(cast), HTTP_ACCEPT_LANGUAGE="en", **headers)
+
+
 def live_json(client, cast):
-    response = client.get(f"/t/{cast.game.tournament.slug}/tables/{cast.game.table.number}/live.json", HTTP_ACCEPT_LANGUAGE="en")
-    assert response.status_code == 200 and response["Cache-Control"] == "no-store"
+    response = live_response(client, cast)
+    assert response.status_code == 200 and response["Cache-Control"] == "no-cache" and response["ETag"]
     return response.json()
+
+
+def push(client, cast, start, stop):
+    """The judge enters the example's events ``start`` … ``stop - 1``."""
+    client.force_login(cast.judge)
+    for index in range(start, stop):
+        assert post(client, cast.game, index, cast.events[index]).status_code == 200, index
+    client.logout()
 
 
 def test_the_vote_is_live_and_no_role_is_sent_before_sign_off(client, cast):
@@ -59,20 +76,113 @@ def test_the_speaker_is_shown_by_day(client, cast):
     assert state["speaker"] == 2 and state["timer"]["seconds"] == 60 and state["nominees"] == [3]
 
 
-def test_the_night_keeps_its_victim_until_the_morning(client, cast):
-    play(client, cast, 23)  # night 1, the don checks; 5 was shot
-    state = live_json(client, cast)["state"]
-    assert state["phase"] == "don_check" and state["speaker"] is None and state["timer"] is None
-    assert 5 in state["in_game"] and "5" not in state["left"] and state["left"]["4"]["how"] == "voted"
-    assert "shots" not in json.dumps(state) and "don_check" not in json.dumps({k: v for k, v in state.items() if k != "phase"})
-    play_more = cast.events[23:25]
-    client.force_login(cast.judge)
-    for i, event in enumerate(play_more, start=23):
-        post(client, cast.game, i, event)
-    client.logout()
+def test_the_night_is_one_phase_and_keeps_its_victim_until_the_morning(client, cast):
+    play(client, cast, 19)  # night 1 has fallen: 4 was voted out on day 1
+    dusk = live_response(client, cast)
+    state = dusk.json()["state"]
+    assert state["phase"] == "night" and state["phase_name"] == "Night" and state["label"] == "N1"
+    assert state["speaker"] is None and state["timer"] is None and state["nominees"] == [] and state["vote"] is None
+    assert 5 in state["in_game"] and state["left"] == {"4": {"how": "voted", "on": "D1", "name": "voted out"}}
+    for index in range(19, 24):  # the shots, the shooting closed (5 is killed), the don's check
+        push(client, cast, index, index + 1)
+        night = live_response(client, cast)
+        assert night.content == dusk.content and night["ETag"] == dusk["ETag"], cast.events[index]
+    push(client, cast, 24, 25)  # the sheriff's check: the morning
     morning = live_json(client, cast)["state"]
-    assert morning["phase"] == "night_last_words" and morning["speaker"] == 5
+    assert morning["phase"] == "night_last_words" and morning["speaker"] == 5 and morning["label"] == "D2"
     assert morning["left"]["5"] == {"how": "killed", "on": "N1", "name": "killed"} and 5 not in morning["in_game"]
+
+
+def private_keys(value) -> set:
+    """Every key of a JSON value that names something only the judge may know."""
+    found = set()
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if any(word in key for word in ("sheriff", "don", "check", "shot", "role", "best_move", "index")):
+                found.add(key)
+            found |= private_keys(item)
+    elif isinstance(value, list):
+        for item in value:
+            found |= private_keys(item)
+    return found
+
+
+def test_no_live_json_before_sign_off_holds_a_role_a_shot_or_a_check(client, cast):
+    for count in range(1, len(cast.events) + 1):
+        push(client, cast, count - 1, count)
+        view = live_json(client, cast)
+        text = json.dumps(view)
+        assert not private_keys(view) and not any(f'"{word}"' in text for word in ROLE_WORDS), count
+        assert view["state"]["phase"] not in ("shooting", "don_check", "sheriff_check", "best_move"), count
+    assert view["state"]["phase"] == "ended"
+
+
+def test_a_poll_that_has_the_view_gets_304_until_the_hall_sees_a_change(client, cast):
+    play(client, cast, 19)
+    first = live_response(client, cast)
+    etag = first["ETag"]
+    again = live_response(client, cast, HTTP_IF_NONE_MATCH=etag)
+    assert again.status_code == 304 and again.content == b"" and again["ETag"] == etag
+    assert again["Cache-Control"] == "no-cache"
+    push(client, cast, 19, 21)  # two shots at night: nothing the hall sees
+    assert live_response(client, cast, HTTP_IF_NONE_MATCH=etag).status_code == 304
+    push(client, cast, 21, 25)  # the rest of the night: the morning
+    changed = live_response(client, cast, HTTP_IF_NONE_MATCH=etag)
+    assert changed.status_code == 200 and changed["ETag"] != etag and changed.json()["state"]["speaker"] == 5
+    other = live_response(client, cast, HTTP_IF_NONE_MATCH='"something else"')
+    assert other.status_code == 200 and other["ETag"] == changed["ETag"]
+
+
+def test_a_poll_serves_the_stored_projection_without_replaying_the_log(client, cast, django_assert_max_num_queries,
+                                                                         monkeypatch):
+    play(client, cast, 30)
+    first = live_json(client, cast)  # the first poll after the event stores the projection
+    log = ConsoleLog.objects.get(game=cast.game)
+    assert log.public_length == 30 and log.public_state["phase"] == first["state"]["phase"]
+
+    def no_replay(*args, **kwargs):
+        raise AssertionError("a poll replayed the log")
+
+    monkeypatch.setattr(services, "_replay_to", no_replay)
+    monkeypatch.setattr(core, "replay_game", no_replay)
+    with django_assert_max_num_queries(3):
+        again = live_json(client, cast)
+    assert again == first
+    slug = cast.game.tournament.slug
+    with django_assert_max_num_queries(3):
+        round_view = client.get(f"/t/{slug}/tables/live.json", HTTP_ACCEPT_LANGUAGE="en").json()
+    assert round_view["tables"][0]["state"] == first["state"]
+
+
+def test_the_speakers_timer_is_the_judges_stored_one_and_a_night_turns_is_never_shown(client, cast):
+    play(client, cast, 1)  # night 0: the sheriff looks around, a timed turn on the judge's screen
+    client.force_login(cast.judge)
+    assert timer(client, cast.game, {"action": "start", "turn": "N0#2"}).status_code == 200
+    client.logout()
+    night = live_response(client, cast)
+    assert night.json()["state"]["timer"] is None and b"N0#2" not in night.content and b"deadline" not in night.content
+    push(client, cast, 1, 4)  # seat 2 speaks
+    client.force_login(cast.judge)
+    timer(client, cast.game, {"action": "start", "turn": "D1#2"})
+    client.logout()
+    running = live_json(client, cast)["state"]["timer"]
+    assert running["seat"] == 2 and running["clock"]["running"] and running["clock"]["deadline"] and running["clock"]["now"]
+    client.force_login(cast.judge)
+    timer(client, cast.game, {"action": "stop", "turn": "D1#2"})
+    client.logout()
+    stopped = live_response(client, cast)
+    clock = stopped.json()["state"]["timer"]["clock"]
+    assert not clock["running"] and 0 < clock["remaining_ms"] <= 60_000 and clock["now"] is None
+    assert live_response(client, cast, HTTP_IF_NONE_MATCH=stopped["ETag"]).status_code == 304
+
+
+def test_a_new_event_is_served_at_once(client, cast):
+    play(client, cast, 4)
+    assert live_json(client, cast)["state"]["speaker"] == 2
+    push(client, cast, 4, 5)
+    assert live_json(client, cast)["state"]["speaker"] == 3
+    log = ConsoleLog.objects.get(game=cast.game)
+    assert log.public_length == 5
 
 
 def test_after_sign_off_the_roles_and_the_nights_are_public(client, cast):

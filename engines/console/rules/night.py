@@ -26,6 +26,7 @@ def begin_night(s: State) -> None:
     s.shots = {}
     s.in_game_at_night = len(s.in_game)
     s.nights.append({"night": s.day, "shots": [], "killed": None, "don_check": None, "sheriff_check": None})
+    s.mark_dusk()
 
 
 def check_shot(s: State, ev: dict) -> None:
