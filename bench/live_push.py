@@ -90,7 +90,7 @@ async def measure(url: str, origin: str, subscribers: int, appends) -> tuple[lis
     for append in appends:
         started = time.perf_counter()
 
-        async def receipt(socket):
+        async def receipt(socket, started=started):
             await asyncio.wait_for(socket.recv(), timeout=30)
             return time.perf_counter() - started
 
