@@ -19,6 +19,7 @@ from django.views.decorators.http import require_safe
 
 from console import history, live
 from console.models import ConsoleLog
+from console.overlay import delayed_layer
 from protocols.vocabulary import LEFT_WHEN, GameStatus, Removal, in_sentence, label_of
 from protocols.wording import result_name, role_name, role_words
 from scoring.selectors import points_text, worded
@@ -380,6 +381,36 @@ def round_live_json(request, slug):
     games = selectors.live_round_games(tournament)
     return _live_json(request, {"round": games[0].round.number if games else None,
                                 "tables": [live.table_view(g) for g in games]})
+
+
+@require_safe
+def table_overlay(request, slug, number):
+    """A table for a stream (OBS's browser source: 1920 x 1080, transparent, large type): the public
+    view live, as the live page; with the tournament's overlay reveal on, the roles, shots and
+    checks as they were the organiser's delay ago (console/overlay.py), never sooner."""
+    tournament = _live_tournament(request, slug)
+    game = selectors.table_game(tournament, number)
+    return render(request, "public/overlay.html", {
+        "tournament": tournament, "game": game, "number": number, "poll_ms": LIVE_POLL_MS,
+        "json_url": f"/t/{tournament.slug}/tables/{number}/live.json",
+        "overlay_url": f"/t/{tournament.slug}/tables/{number}/overlay.json", "texts": _live_texts(),
+        "view": live.table_view(game), "reveal": tournament.overlay_reveal, "delay": tournament.overlay_delay_minutes,
+        "overlay_texts": {
+            "killed": str(_("Night %(n)s: seat %(seat)s killed")), "miss": str(_("Night %(n)s: a miss")),
+            "don": str(_("Night %(n)s: the don checked seat %(seat)s")),
+            "sheriff": str(_("Night %(n)s: the sheriff checked seat %(seat)s: %(answer)s")),
+            "black": str(_("black")), "red": str(_("red")),
+        },
+    })
+
+
+@require_safe
+def table_overlay_json(request, slug, number):
+    """The overlay's delayed layer (console/overlay.py): nothing newer than the delay, ever."""
+    tournament = _live_tournament(request, slug)
+    game = selectors.table_game(tournament, number)
+    game.tournament = tournament
+    return _live_json(request, delayed_layer(game))
 
 
 @require_safe

@@ -402,6 +402,9 @@ def site_doors() -> list[Door]:
               ("t/<slug:slug>/tables/live.json", "/t/{slug}/tables/live.json"),
               ("t/<slug:slug>/tables/<int:number>/live/", "/t/{slug}/tables/1/live/"),
               ("t/<slug:slug>/tables/<int:number>/live.json", "/t/{slug}/tables/1/live.json"),
+              # the stream overlay: the roles only after the organiser's delay (tests/public/test_overlay.py)
+              ("t/<slug:slug>/tables/<int:number>/overlay/", "/t/{slug}/tables/1/overlay/"),
+              ("t/<slug:slug>/tables/<int:number>/overlay.json", "/t/{slug}/tables/1/overlay.json"),
           ]],
         # the ratings' public pages (a player, a club, two players of tournament A): everyone
         *[custom(route, (lambda w, p=path: p.format(player=w.targets["tournaments.player"].pk, other=_other_player(w),

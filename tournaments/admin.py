@@ -179,6 +179,7 @@ class TournamentAdmin(AccusativeTitles, RegistrationImportAdmin, TournamentScope
             "description": _("Each game's console log keeps the rules it started with; they are fixed once a game has started."),
             "fields": RULE_FIELDS}),
         (_("Turn lengths in seconds (RULES.md §7.15)"), {"classes": ["collapse"], "fields": TIMER_FIELDS}),
+        (_("Stream overlay"), {"classes": ["collapse"], "fields": [("overlay_reveal", "overlay_delay_minutes")]}),
     ]
     readonly_fields = ["planned_games", "k_rule"]
 

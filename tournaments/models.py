@@ -143,6 +143,17 @@ class Tournament(models.Model):
     )
     fourth_foul_removal_counts = models.BooleanField(_("a 4th-foul removal costs 0.5 (8.2.4)"), default=True)
     standings_public = models.BooleanField(_("standings are public"), default=True)
+    # The stream overlay (/t/<slug>/tables/<n>/overlay/): the public view live, and, only when the
+    # organiser switches it on, the roles, shots and checks of what happened at least this long ago.
+    overlay_reveal = models.BooleanField(
+        _("the stream overlay shows roles, shots and checks after a delay"), default=False,
+        help_text=_("Off: the overlay shows what the hall sees. On: it also shows the roles, the night's shots and "
+                    "checks as they were the delay ago, never sooner."),
+    )
+    overlay_delay_minutes = models.PositiveSmallIntegerField(
+        _("the overlay's delay in minutes"), default=3, validators=[MinValueValidator(3), MaxValueValidator(240)],
+        help_text=_("At least 3 minutes: what a player at the table could still learn from the stream."),
+    )
     publication = models.CharField(
         _("status"), max_length=16, choices=Publication.choices, default=Publication.PUBLISHED,
         help_text=_("A draft is seen only by its organisers (with a preview banner); published and finished ones by everyone."),
