@@ -10,6 +10,9 @@ def channel_layers_for(redis_url: str) -> dict:
         # a hall of spectators joins one table's group: the group's capacity is per channel, and a
         # message waits at most `expiry` seconds for a slow socket before it is dropped (the page
         # then catches up by its next poll)
-        "CONFIG": {"hosts": [redis_url], "expiry": 10, "group_expiry": 86400, "capacity": 200,
-                   "prefix": "mafia-live"},
+        # redis-py 8 reads with a 5 s timeout by default, the very time channels-redis's blocking
+        # receive (BZPOPMIN) waits for a message: a busy process then read "Timeout reading" and
+        # dropped its sockets (bench/live_push.py at 600 subscribers). The read may wait longer.
+        "CONFIG": {"hosts": [{"address": redis_url, "socket_timeout": 30, "socket_connect_timeout": 5}],
+                   "expiry": 10, "group_expiry": 86400, "capacity": 200, "prefix": "mafia-live"},
     }}

@@ -40,4 +40,4 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
         """A live socket only listens."""
 
     async def live_message(self, event):
-        await self.send_json({"kind": event["kind"], "data": event["data"]})
+        await self.send(text_data=event["text"])  # tournaments/live_groups.push encoded it once for all

@@ -17,10 +17,12 @@ sit below the apps whose pages listen (public, desk).
 """
 from __future__ import annotations
 
+import json
 import logging
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from django.core.serializers.json import DjangoJSONEncoder
 
 log = logging.getLogger(__name__)
 
@@ -52,8 +54,10 @@ def push(group: str, kind: str, data: dict) -> bool:
     layer = get_channel_layer()
     if layer is None:
         return False
+    # encoded once here, not once per socket: a hall of a thousand sockets shares one text
+    text = json.dumps({"kind": kind, "data": data}, ensure_ascii=False, separators=(",", ":"), cls=DjangoJSONEncoder)
     try:
-        async_to_sync(layer.group_send)(group, {"type": "live.message", "kind": kind, "data": data})
+        async_to_sync(layer.group_send)(group, {"type": "live.message", "text": text})
     except Exception:  # a layer's connection error of any kind: the push is a courtesy, never the record
         log.warning("live push to %s failed", group, exc_info=True)
         return False
