@@ -37,7 +37,9 @@ function networkFirst(request) {
     }
     return response;
   }, function (error) {
-    return caches.match(request).then(function (hit) {
+    // the page varies by language (Vary: Accept-Language, Cookie): the stored copy is the one this
+    // judge's browser loaded last, in his language, whatever headers the reload sends
+    return caches.match(request, { ignoreVary: true }).then(function (hit) {
       if (hit) return hit;
       throw error;
     });
