@@ -87,6 +87,7 @@ def take_over(*, game: Game, user, reason) -> dict:
             raise ControlInvalid("console", _("The console of this game is already taken over."))
         log_action(tournament=game.tournament, user=user, action=CONSOLE_TAKEN_OVER, obj=game, reason=reason,
                    data={"table_judge": str(game.judge) if game.judge_id else ""})
+        _tell_the_screens(game)
     return taken_over_by(game)
 
 
@@ -100,3 +101,12 @@ def hand_back(*, game: Game, user, reason="") -> None:
         if taken_over_by(game) is None:
             raise ControlInvalid("console", _("The console of this game is not taken over."))
         log_action(tournament=game.tournament, user=user, action=CONSOLE_HANDED_BACK, obj=game, reason=reason)
+        _tell_the_screens(game)
+
+
+def _tell_the_screens(game: Game) -> None:
+    """The game's screens (the table judge's, the chief's) hear that the console changed hands,
+    once it is committed (console/live_push.py; they read their view again through the door)."""
+    from console import live_push  # it reads who holds the console from here
+
+    transaction.on_commit(lambda: live_push.log_moved(game))

@@ -17,9 +17,10 @@ CSRF as everywhere on the site: the POST carries the ``X-CSRFToken`` header.
 """
 from __future__ import annotations
 
+from django.db import transaction
 from django.utils.translation import gettext as _
 
-from console import control, services
+from console import control, live_push, services
 from console.doors import DoorError, invalid_field, json_door, roles_missing, run_denied, take_over_denied
 from console.refusal_texts import refusal_text
 from tournaments.json_errors import field_error
@@ -60,6 +61,9 @@ def _append(request, game, body: dict) -> dict:
                         errors=[field_error(field, r["code"], message, rule=r["rule"], index=r["index"])],
                         error={"rule": r["rule"], "index": r["index"], "type": r["type"], "field": r.get("field"),
                                "params": r.get("params") or {}}) from None
+    # the game's other screens (a take-over, a second tab) hear that the log moved, after the
+    # commit (console/live_push.py); until a domain-event listener does it, the door does
+    transaction.on_commit(lambda: live_push.log_moved(game))
     return {**appended.view, "protocol_problems": appended.protocol_problems}
 
 

@@ -1,7 +1,9 @@
 // The timer on the judge's screen (RULES.md 7.15): a deadline (timer.js), stored on the server
 // (console/timer.py, through client.timer) and mirrored in localStorage, so a reload, a rotation
 // or a sleeping tablet never resets it. It beeps 10 s before the end and at the end (sound.js),
-// and never moves the game on (7.3.3).
+// and never moves the game on (7.3.3). With "start the timer with each turn" (#c-timer-auto, on by
+// default, kept per browser in localStorage) a turn's timer starts when the judge's event opens it;
+// Space or the button stops it as before.
 import { beep, unlockSound } from "./sound.js";
 import {
   STEP_SECONDS, WARN_MS, added, alertedFor, beepDue, clockFor, clockStage, clockText, fromServer, remainingMs, reset, started,
@@ -10,6 +12,15 @@ import {
 
 const BUTTONS = ["c-timer-toggle", "c-timer-minus", "c-timer-plus", "c-timer-reset"];
 const TICK_MS = 200;
+const AUTO_START = "console-timer-auto-start";  // this browser's setting: "0" off, else on (the default)
+
+export function autoStartOn() {
+  try { return localStorage.getItem(AUTO_START) !== "0"; } catch { return true; }
+}
+
+function setAutoStart(on) {
+  try { localStorage.setItem(AUTO_START, on ? "1" : "0"); } catch { /* private mode: on for this page */ }
+}
 
 export function createTimerPanel(screen) {
   const $ = (id) => document.getElementById(id);
@@ -27,14 +38,19 @@ export function createTimerPanel(screen) {
 
   // A new view: the clock of its turn. `server` is the view's stored timer (undefined when the
   // answer carried none: an event within the same turn keeps the clock as it runs).
-  function sync(server) {
+  //
+  // `entered`: the view is the answer to an event this screen entered; when it opens a new turn and
+  // "start the timer with each turn" is on (autoStartOn), the new turn's timer starts by itself.
+  function sync(server, entered) {
     const view = screen.view;
     const key = turnKey(view);
+    const before = clock ? clock.turn : null;
     if (!key) { clock = null; return; }
     if (clock && clock.turn === key && server === undefined) return;
     clock = clockFor(key, { server, stored: readStored(), current: clock, seconds: view.timer.seconds }, Date.now());
     alerted[key] = alerted[key] || alertedFor(remainingMs(clock, Date.now()));
     save();
+    if (entered && before !== key && autoStartOn() && !clock.running && clock.remaining === clock.seconds * 1000) act("start");
   }
 
   function act(action, seconds) {
@@ -96,6 +112,11 @@ export function createTimerPanel(screen) {
   $("c-timer-plus").addEventListener("click", () => { act("add", STEP_SECONDS); });
   $("c-timer-reset").addEventListener("click", () => { act("reset"); });
   setInterval(() => { if (clock && clock.running) render(); }, TICK_MS);
+  const auto = $("c-timer-auto");
+  if (auto) {
+    auto.checked = autoStartOn();
+    auto.addEventListener("change", () => { setAutoStart(auto.checked); });
+  }
 
   return { sync, act, toggle, render, step: STEP_SECONDS };
 }

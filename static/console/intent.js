@@ -1,0 +1,31 @@
+// One tap, one event: a double tap (or a key bounced twice) must not count twice. screen.js asks
+// this gate before it sends; an event identical to the last one sent within REPEAT_MS of its
+// sending or of its answer is dropped. (While an event is in flight the screen's taps are locked
+// as well: screen.js.)
+//
+//   const gate = createIntentGate(() => Date.now())
+//   gate.allow(event)   → true: send it (remembered as the last); false: a repeat, drop it
+//   gate.settled(event) the answer came: the window runs again from now
+export const REPEAT_MS = 400;
+
+// The event as a key: its fields in a fixed order, so {seat, type} and {type, seat} are one.
+export function intentKey(event) {
+  if (!event || typeof event !== "object") return JSON.stringify(event);
+  return JSON.stringify(Object.keys(event).sort().map((k) => [k, event[k]]));
+}
+
+export function createIntentGate(now, windowMs = REPEAT_MS) {
+  let last = null;  // {key, at}
+  return {
+    allow(event) {
+      const key = intentKey(event), t = now();
+      if (last && last.key === key && t - last.at < windowMs) return false;
+      last = { key, at: t };
+      return true;
+    },
+    settled(event) {
+      const key = intentKey(event);
+      if (last && last.key === key) last = { key, at: now() };
+    },
+  };
+}
