@@ -8,10 +8,13 @@
 //   gate.settled(event) the answer came: the window runs again from now
 export const REPEAT_MS = 400;
 
-// The event as a key: its fields in a fixed order, so {seat, type} and {type, seat} are one.
+// The event as a key: its fields in a fixed order, so {seat, type} and {type, seat} are one. A
+// "next" is one intent whoever has the floor: its seat is the view's, not the judge's choice, so a
+// second tap right after the answer (now naming the next speaker) is still the same tap.
 export function intentKey(event) {
   if (!event || typeof event !== "object") return JSON.stringify(event);
-  return JSON.stringify(Object.keys(event).sort().map((k) => [k, event[k]]));
+  const fields = Object.keys(event).filter((k) => !(event.type === "next" && k === "seat")).sort();
+  return JSON.stringify(fields.map((k) => [k, event[k]]));
 }
 
 export function createIntentGate(now, windowMs = REPEAT_MS) {

@@ -47,6 +47,17 @@ describe("createIntentGate", () => {
     assert.equal(gate.allow({ type: "foul", seat: 4 }), true);  // the last was "next"
   });
 
+  it("takes a second Next right after the answer as the same tap, though it names the next speaker", () => {
+    const c = clock(), gate = createIntentGate(c.now);
+    assert.equal(gate.allow({ type: "next", seat: 1 }), true);
+    c.t += 120;
+    gate.settled({ type: "next", seat: 1 });
+    c.t += 80;
+    assert.equal(gate.allow({ type: "next", seat: 2 }), false);  // seat 2's speech is not skipped
+    c.t += REPEAT_MS;
+    assert.equal(gate.allow({ type: "next", seat: 2 }), true);
+  });
+
   it("takes the fields in any order as one event", () => {
     assert.equal(intentKey({ type: "nominate", by: 1, seat: 5 }), intentKey({ seat: 5, by: 1, type: "nominate" }));
     assert.notEqual(intentKey({ type: "vote", seat: 5, count: 1 }), intentKey({ type: "vote", seat: 5, count: 2 }));
