@@ -1,10 +1,11 @@
-// One tap, one event: a double tap (or a key bounced twice) must not count twice. screen.js asks
-// this gate before it sends; an event identical to the last one sent within REPEAT_MS of its
-// sending or of its answer is dropped. (While an event is in flight the screen's taps are locked
-// as well: screen.js.)
+// One tap, one event: a double tap must not count twice. screen.js asks this gate before it sends
+// a tapped event; one identical to the last event sent within REPEAT_MS of its sending or of its
+// answer is dropped. (While an event is in flight the screen's taps are locked as well, and keys
+// are not gated: screen.js.)
 //
 //   const gate = createIntentGate(() => Date.now())
 //   gate.allow(event)   → true: send it (remembered as the last); false: a repeat, drop it
+//   gate.note(event)    an event sent by a key: remembered as the last, never dropped
 //   gate.settled(event) the answer came: the window runs again from now
 export const REPEAT_MS = 400;
 
@@ -25,6 +26,9 @@ export function createIntentGate(now, windowMs = REPEAT_MS) {
       if (last && last.key === key && t - last.at < windowMs) return false;
       last = { key, at: t };
       return true;
+    },
+    note(event) {
+      last = { key: intentKey(event), at: now() };
     },
     settled(event) {
       const key = intentKey(event);

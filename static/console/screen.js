@@ -66,10 +66,14 @@ function start(root, DATA) {
     if (busy) { waiting.push(fn); return; }
     fn();
   }
-  // A tap while an event is on its way is dropped: the buttons are locked until the answer.
+  // A tap while an event is on its way is dropped: the buttons are locked until the answer; and a
+  // tap that repeats the last event within 400 ms is a double tap (intent.js). Keys are not gated:
+  // a judge typing Enter Enter means two, and a key's auto-repeat is ignored (keyboard.js).
+  let tapping = false;
   function tap(fn) {
     if (busy) return;
-    act(fn);
+    tapping = true;
+    try { act(fn); } finally { tapping = false; }
   }
   function release() {
     busy = false;
@@ -87,7 +91,8 @@ function start(root, DATA) {
   }
   function send(event) {
     if (!event || locked()) return;
-    if (!gate.allow(event)) { render(); return; }  // the same event again within 400 ms: a double tap
+    if (tapping && !gate.allow(event)) { render(); return; }  // a double tap
+    if (!tapping) gate.note(event);
     busy = true;
     root.setAttribute("aria-busy", "true");
     client.send(event).then((result) => {

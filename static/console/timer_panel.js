@@ -27,6 +27,7 @@ export function createTimerPanel(screen) {
   const store = "console-timer-" + screen.DATA.game;
   let clock = null;         // timer.js's clock of the current turn, or null
   const alerted = {};       // turn -> the beeps it gave: {ten, zero}
+  const left = {};          // turn -> its clock when the game moved on (an undo brings it back)
   let chain = Promise.resolve(), pending = 0;
 
   function save() {
@@ -45,12 +46,31 @@ export function createTimerPanel(screen) {
     const view = screen.view;
     const key = turnKey(view);
     const before = clock ? clock.turn : null;
+    if (clock && before !== key) left[before] = clock;
     if (!key) { clock = null; return; }
     if (clock && clock.turn === key && server === undefined) return;
-    clock = clockFor(key, { server, stored: readStored(), current: clock, seconds: view.timer.seconds }, Date.now());
+    const mine = readStored();
+    const stored = mine && mine.turn === key ? mine : (left[key] || mine);
+    clock = clockFor(key, { server, stored, current: clock, seconds: view.timer.seconds }, Date.now());
     alerted[key] = alerted[key] || alertedFor(remainingMs(clock, Date.now()));
     save();
-    if (entered && before !== key && autoStartOn() && !clock.running && clock.remaining === clock.seconds * 1000) act("start");
+    if (server && server.turn === key && !server.running && server.remaining_ms === server.seconds * 1000 && touched(clock)) {
+      repair(clock);  // an undone turn whose stored timer the next turn's replaced: the server gets it back
+    } else if (entered && before !== key && autoStartOn() && !touched(clock)) {
+      act("start");
+    }
+  }
+
+  function touched(c) {
+    return c.running || c.remaining !== c.seconds * 1000;
+  }
+
+  // The server's timer set to this clock's (the door knows start, stop, add, reset: a fresh timer
+  // plus the difference, then started if it runs).
+  function repair(c) {
+    const diff = Math.round((remainingMs(c, Date.now()) - c.seconds * 1000) / 1000);
+    if (diff) request({ action: "add", turn: c.turn, seconds: diff });
+    if (c.running) request({ action: "start", turn: c.turn, seconds: 0 });
   }
 
   function act(action, seconds) {
@@ -68,9 +88,12 @@ export function createTimerPanel(screen) {
     }
     save();
     render();
-    // One request at a time, in the order pressed (↑ held down sends many); the server's answer
-    // is taken only after the last one, so the display never jumps back to an older state.
-    const body = { action, turn: clock.turn, seconds: seconds || 0 };
+    request({ action, turn: clock.turn, seconds: seconds || 0 });
+  }
+
+  // One request at a time, in the order pressed (↑ held down sends many); the server's answer
+  // is taken only after the last one, so the display never jumps back to an older state.
+  function request(body) {
     pending += 1;
     chain = chain.then(() => screen.client.timer(body)).then((answer) => {
       pending -= 1;

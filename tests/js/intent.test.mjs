@@ -58,6 +58,13 @@ describe("createIntentGate", () => {
     assert.equal(gate.allow({ type: "next", seat: 2 }), true);
   });
 
+  it("counts an event sent by a key as the last, and never drops it", () => {
+    const c = clock(), gate = createIntentGate(c.now);
+    gate.note({ type: "next" });
+    c.t += 50;
+    assert.equal(gate.allow({ type: "next" }), false);  // a tap right after the key's Next
+  });
+
   it("takes the fields in any order as one event", () => {
     assert.equal(intentKey({ type: "nominate", by: 1, seat: 5 }), intentKey({ seat: 5, by: 1, type: "nominate" }));
     assert.notEqual(intentKey({ type: "vote", seat: 5, count: 1 }), intentKey({ type: "vote", seat: 5, count: 2 }));
