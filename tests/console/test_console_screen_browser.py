@@ -6,7 +6,7 @@ import pytest
 
 from console import services
 from tests.browser import log_in
-from tests.console.test_console_browser import LAPTOP, PHONE, entered, stored, wait_index
+from tests.console.test_console_browser import LAPTOP, PHONE, SIDEWAYS, entered, stored, wait_index
 from tests.console.test_console_offline_browser import go_offline
 from tests.console.test_log_service import seat_roles
 from tests.protocols.helpers import make_cast
@@ -165,3 +165,151 @@ def test_the_chief_takes_over_the_judges_screen_shows_it_locks_and_follows_and_w
     finally:
         judge_context.close()
         chief_context.close()
+
+
+def store_up_to(cast, start, end):
+    for index, event in enumerate(entered(cast.events[start:end]), start=start):
+        services.append_event(game=cast.game, index=index, event=event, user=cast.judge)
+
+
+def first_index(cast, test):
+    """The first count of the example's events whose view passes `test` (the core's own replay)."""
+    from engines import console as core
+    from tests.console.test_log_service import example
+
+    doc = example(EXAMPLE)
+    return next(k for k in range(len(doc["events"]) + 1) if test(core.view({**doc, "events": doc["events"][:k]})))
+
+
+def test_the_screen_says_what_the_phase_holds_checks_hidden_in_the_morning_blacks_counted_among_those_in_ties(
+        live_server, chromium_browser):
+    cast = seat_roles(make_cast(), EXAMPLE)
+    morning = first_index(cast, lambda v: v["state"]["label"] == "D2")
+    one_black_out = first_index(cast, lambda v: bool(v.get("shooting")) and v["shooting"]["blacks"][0]["of"] == 2)
+    all_shot = first_index(cast, lambda v: bool(v.get("shooting")) and v["shooting"]["all_shot"] and v["shooting"]["blacks"][0]["of"] == 2)
+    tie = first_index(cast, lambda v: v["state"]["phase"] == "tie_speech")
+    context = chromium_browser.new_context(viewport=LAPTOP, locale="ru-RU")
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    try:
+        log_in(page, live_server, cast.judge)
+        store_up_to(cast, 0, morning)
+        page.goto(screen_url(live_server, cast.game))
+        wait_index(page, morning)
+        panel = page.locator("#c-panel")
+        assert "Шериф проверил" not in panel.inner_text()  # the night's checks, not in plain words all morning
+        assert page.locator("#c-panel .c-check").count() == 2
+        page.keyboard.down("r")  # R held: the roles, and the checks with them
+        assert "Шериф проверил место 7: чёрный" in panel.inner_text()
+        page.keyboard.up("r")
+        assert "Шериф проверил" not in panel.inner_text()
+
+        store_up_to(cast, morning, one_black_out)
+        page.reload()
+        wait_index(page, one_black_out)
+        shooters = page.locator("#c-panel [data-by]").all_inner_texts()
+        assert [t.split(" (")[0] for t in shooters] == ["Чёрный 1 / 2", "Чёрный 2 / 2"]  # numbered among those in
+        assert "c-ready" not in (page.get_attribute("#c-next", "class") or "")
+
+        store_up_to(cast, one_black_out, all_shot)
+        page.reload()
+        wait_index(page, all_shot)
+        assert page.inner_text("#c-shot-hint") == "Все чёрные выстрелили: «Дальше» (Enter) закрывает стрельбу."
+        assert "c-ready" in page.get_attribute("#c-next", "class")  # the one obvious action
+        assert stored(cast.game)[-1]["type"] == "shot"  # nothing sent by itself: the judge closes it
+
+        store_up_to(cast, all_shot, tie)
+        page.reload()
+        wait_index(page, tie)
+        assert page.inner_text("#c-tied") == "Поровну голосов: 9, 3"  # only the tied players, not every nominee
+    finally:
+        context.close()
+
+
+def test_a_removal_that_cancels_the_vote_is_said_in_words_with_its_clause(live_server, chromium_browser):
+    cast = seat_roles(make_cast(), "c28_fourth_foul_removes_and_cancels_vote_fiim.json")
+    store_up_to(cast, 0, 12)  # seat 5's fourth foul on day 1
+    context = chromium_browser.new_context(viewport=PHONE, locale="ru-RU")
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    try:
+        log_in(page, live_server, cast.judge)
+        page.goto(screen_url(live_server, cast.game))
+        wait_index(page, 12)
+        assert page.inner_text("#c-vote-cancelled") == \
+            "Голосования в день 1 не будет: удалён игрок 5 (7.13.3). Кандидатуры всё равно принимаются."
+        assert page.evaluate(SIDEWAYS) <= 0
+    finally:
+        context.close()
+
+
+def test_the_timer_starts_with_each_turn_unless_the_judge_turns_it_off(live_server, chromium_browser):
+    cast = seat_roles(make_cast(), EXAMPLE)
+    played(cast, 2)  # day 1: seat 1 speaks
+    context = chromium_browser.new_context(viewport=LAPTOP, locale="en-US")
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    try:
+        log_in(page, live_server, cast.judge, lang="en")
+        page.goto(screen_url(live_server, cast.game))
+        wait_index(page, 2)
+        assert page.is_checked("#c-timer-auto") and "start the timer with each turn" in page.inner_text(".c-auto")
+        assert page.get_attribute("#c-timer", "data-running") == "false"  # opening the page starts nothing
+        page.keyboard.press("Enter")  # seat 2's speech
+        wait_index(page, 3)
+        page.wait_for_selector('#c-timer[data-running="true"]')
+        page.keyboard.press(" ")  # the stop key as before
+        page.wait_for_selector('#c-timer[data-running="false"]')
+        page.uncheck("#c-timer-auto")
+        page.reload()
+        wait_index(page, 3)
+        assert not page.is_checked("#c-timer-auto")  # kept in this browser
+        page.keyboard.press("Enter")  # seat 3's speech: not started
+        wait_index(page, 4)
+        page.wait_for_timeout(500)
+        assert page.get_attribute("#c-timer", "data-running") == "false"
+    finally:
+        context.close()
+
+
+def test_an_expired_session_says_so_and_offers_a_translated_login_keeping_the_queue(live_server, chromium_browser):
+    cast = seat_roles(make_cast(), EXAMPLE)
+    played(cast, 2)
+    context = chromium_browser.new_context(viewport=PHONE, locale="ru-RU")
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    try:
+        log_in(page, live_server, cast.judge)
+        page.goto(screen_url(live_server, cast.game))
+        wait_index(page, 2)
+        page.evaluate("async () => { await MafiaEngine.ready; }")
+        context.clear_cookies(name="sessionid")
+        page.keyboard.press("Enter")
+        page.wait_for_selector('#c-status[data-waiting="1"]')
+        assert page.inner_text("#c-status") == "сеанс истёк — ждут отправки: 1"
+        assert "Сеанс истёк" in page.inner_text("#console-login")
+        link = page.locator("#console-login-link")
+        assert link.inner_text() == "Войти снова" and "c-button" in link.get_attribute("class")
+        assert "/judge/login/?next=" in link.get_attribute("href")
+        assert len(stored(cast.game)) == 2
+    finally:
+        context.close()
+
+
+def test_the_judge_of_a_signed_off_game_is_told_it_is_signed_off_with_a_link_to_its_protocol(live_server, chromium_browser):
+    from protocols.models import Game, GameStatus
+
+    cast = seat_roles(make_cast(), EXAMPLE)
+    Game.objects.filter(pk=cast.game.pk).update(status=GameStatus.SIGNED_OFF, result="red")
+    context = chromium_browser.new_context(viewport=PHONE, locale="ru-RU")
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    try:
+        log_in(page, live_server, cast.judge)
+        page.goto(screen_url(live_server, cast.game))
+        assert "Игра подписана" in page.inner_text("#console-signed-off")
+        assert "Нет доступа" not in page.inner_text("body")
+        page.click("#console-protocol-link")
+        page.wait_for_url(f"**/games/{cast.game.pk}/**")
+    finally:
+        context.close()
