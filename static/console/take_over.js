@@ -5,6 +5,7 @@
 import { fmt } from "./format.js";
 
 const CONTROLS = "#c-seats button, #c-panel button, #c-next, #c-undo, #c-judge button";
+const ALWAYS_ON = ".c-seat-main, #c-judge button";
 
 export function renderTakeOver(screen, locked) {
   const box = document.getElementById("c-takeover");
@@ -21,5 +22,10 @@ export function renderTakeOver(screen, locked) {
     if (holder.reason) box.appendChild(document.createTextNode(" " + fmt(T.taken_over_reason, { reason: holder.reason })));
     if (locked) box.appendChild(document.createTextNode(" " + T.taken_over_watch));
   }
-  if (locked) screen.root.querySelectorAll(CONTROLS).forEach((b) => { b.disabled = true; });
+  if (locked) {
+    screen.root.querySelectorAll(CONTROLS).forEach((b) => { b.disabled = true; });
+  } else {
+    // the controls the other parts do not redraw: the seats and the judge's forms
+    screen.root.querySelectorAll(ALWAYS_ON).forEach((b) => { b.disabled = false; });
+  }
 }

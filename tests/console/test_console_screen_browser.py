@@ -158,7 +158,7 @@ def test_the_chief_takes_over_the_judges_screen_shows_it_locks_and_follows_and_w
         chief.locator(f'.table-line[data-game="{cast.game.pk}"] form.console-control button').click()
         chief.wait_for_url(f"**/desk/{slug}/#unsigned")
         judge.wait_for_selector("#c-takeover[hidden]", state="attached", timeout=10_000)
-        assert not judge.is_disabled("#c-next")
+        assert not judge.is_disabled("#c-next") and not judge.is_disabled('.c-seat-main[data-seat="5"]')
         judge.click("#c-next")  # the first tap after the hand-back is entered
         wait_index(judge, 4)
         assert stored(cast.game)[2:] == [{"type": "next", "seat": 1}, {"type": "next", "seat": 2}]
