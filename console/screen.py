@@ -17,10 +17,11 @@ from django.utils.translation import pgettext
 
 from console import services, timer
 from console.doors import DoorError, invalid_field, json_door, roles_missing, run_denied, signed_off, taken_over
+from console.refusal_texts import TEXTS
 from protocols.models import Game
 from protocols.vocabulary import GameResult
 from protocols.wording import role_words
-from tournaments.permissions import may_run_console
+from tournaments.permissions import is_game_judge, may_run_console
 
 
 def screen_texts() -> dict:
@@ -44,8 +45,14 @@ def screen_texts() -> dict:
         "no_nominations": _("No nominations yet."),
         "vote_call": _("Votes for seat {seat} ({i} of {n})"), "votes_left": _("Votes not yet cast: {n}"),
         "vote_rest": _("The last nominee, seat {seat}, gets the rest: {n}"),
-        "vote_counts": _("Counted: {list}"), "all_leave": _("“All the tied players leave?” Votes for:"),
-        "shooter": _("Black {n}"), "shot_hint": _("Tap the seat black {n} shoots at."),
+        "vote_counts": _("Counted: {list}"), "all_leave_plain": _("“All the tied players leave?” Votes for:"),
+        "all_leave": _("“Do players {list} all leave?” They leave with {needed} votes of {voters}. Votes for:"),
+        "tied": _("Tied: {list}"),
+        "vote_cancelled_removal": _("Day {day}'s vote will not be held: player {seats} was removed"),
+        "vote_cancelled_decision": _("Day {day}'s vote will not be held: the judge's decision"),
+        "vote_cancelled_nominations": _("Nominations are still taken."),
+        "shooter": _("Black {n} / {of}"), "shot_hint": _("Tap the seat black {n} / {of} shoots at."),
+        "all_shot": _("Every black has shot: Next (Enter) closes the shooting."),
         "shot_none": _("Several seats / no clear shot"), "shots": _("Shots: {list}"), "no_shots": _("No shot entered."),
         "close_shooting": _("Close the shooting"),
         "check_hint": _("Tap the seat checked."), "check_none": _("Showed nothing"),
@@ -57,14 +64,19 @@ def screen_texts() -> dict:
         "best_move_decline": _("No best move"),
         "confirm_result": _("Confirm: {result}"), "open_protocol": _("Open the protocol: extra points and sign-off"),
         "online": _("online"), "offline": _("offline — {n} waiting"), "sending": _("sending…"),
-        "refused": _("Refused by rule {rule} ({code})."), "conflict": _("Another screen stored an event first; this is the game now."),
+        "session_expired": _("session expired — waiting to be sent: {n}"),
+        "taken_over": _("The chief judge {name} has taken over this console."),
+        "taken_over_self": _("Console taken over by {name}."),
+        "taken_over_reason": _("Reason: {reason}."),
+        "taken_over_watch": _("You follow the game; the controls are off until the console is handed back."),
+        "conflict": _("Another screen stored an event first; this is the game now."),
         "network": _("No connection: the event was not stored."),
         "unchecked": _("No connection, and the rules could not be loaded here: "
                        "the event is kept and the server checks it when it is sent."),
         "stopped_conflict": _("Another screen moved the game on while this one was offline: "
                               "this is the game as the server has it. Not stored ({n}):"),
-        "stopped_refused": _("The server refused an event of this screen's queue (rule {rule}, {code}): "
-                             "this is the game as the server has it. Not stored ({n}):"),
+        "stopped_refused": _("The server refused an event of this screen's queue: {reason}. "
+                             "This is the game as the server has it. Not stored ({n}):"),
         "close": _("Close"),
         "timer_over": _("time is up"), "events": _("events stored: {n}"),
         "remove": _("Remove"), "override": _("Judge's decision"), "reason": _("Reason"), "seat": _("Seat"),
@@ -90,6 +102,9 @@ def keyboard_help() -> list[tuple[str, str]]:
 def screen(request, pk: int):
     game = get_object_or_404(Game.objects.select_related("tournament", "round", "table", "stage"), pk=pk)
     if not may_run_console(request.user, game):
+        if game.is_signed_off and is_game_judge(request.user, game):
+            # his own game, closed: not "no access", but where it is now
+            return render(request, "console/signed_off.html", {"game": game, "tournament": game.tournament})
         return render(request, "protocols/denied.html", {
             "game": game, "message": run_denied(),
         }, status=403)
@@ -105,6 +120,8 @@ def screen(request, pk: int):
     return render(request, "console/screen.html", {
         "game": game, "tournament": game.tournament, "roles_dealt": roles_dealt, "screen_data": data,
         "keys": keyboard_help(), "seat_numbers": range(1, 11),
+        # the refusals' sentences in the page's language, for a refusal of the browser's engine offline
+        "refusals": {code: str(text) for code, text in TEXTS.items()},
         # the result a judge may award (7.16.2): a team's win or a draw, never an annulment
         "award_results": [(value, label) for value, label in GameResult.choices if value != GameResult.ANNULLED],
     })

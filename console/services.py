@@ -187,7 +187,10 @@ def console_document(*, game: Game, user) -> tuple[ConsoleLog, dict, dict]:
     played, refused = core.replay_game(doc)
     if refused is not None:
         raise ConsoleRefused(refused["refused"])
-    return log, doc, {**view_of(log, played), "index": len(doc["events"])}
+    holder = control.taken_over_by(game)  # the screen that reloads through here sees a take-over too
+    return log, doc, {**view_of(log, played, taken_over_by=holder,
+                                may_append=may_append_console(user, game, taken_over=holder is not None)),
+                      "index": len(doc["events"])}
 
 
 def append_event(*, game: Game, index, event, user) -> Appended:

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext as _
+
 from console import control, live
 from console.models import ConsoleLog
 from protocols.models import Game, GameStatus, Protest, ProtestStatus
@@ -57,6 +59,14 @@ class TableLine:
     flags: list  # (key, words) of what needs the chief judge
 
 
+def moment_words(label: str | None) -> str:
+    """The console's moment as the desk says a game's status: "D1" → "day 1", "N0" → "night 0"."""
+    if not label:
+        return ""
+    words = _("day %(n)s") if label[0] == "D" else _("night %(n)s")
+    return words % {"n": label[1:]}
+
+
 def live_tables(tournament) -> list[RoundGames]:
     """``unsigned_by_round`` with each game's console line (its phase, day, who speaks) and what
     needs the chief judge: a team-loss award, a replay, an override (from the console's events in
@@ -71,6 +81,7 @@ def live_tables(tournament) -> list[RoundGames]:
         lines = []
         for game in r.games:
             line = live.desk_line(logs.get(game.pk))
+            line["moment"] = moment_words(line["label"])
             keys = list(line["flags"]) + (["protest"] if game.pk in protested else []) + (
                 ["taken_over"] if game.pk in taken else [])
             lines.append(TableLine(game, line, taken.get(game.pk), [(k, live.FLAG_NAMES[k]) for k in keys]))

@@ -27,16 +27,16 @@
  * session (403 "login") keeps the queue and shows a link to the login page (?next= this page); back
  * here the queue is sent.
  *
- * Texts come from the page (offline_texts.js), in the page's language; the login prompt is
+ * Texts come from the page (offline_texts.js; a refusal's words, refusal_words.js), in the page's
+ * language; the login prompt is
  * login_prompt.js, and the service worker (/judge/console-sw.js) is registered from here
  * (worker_registration.js).
  */
 import { answerKind, viewOf } from "./answers.js";
 import { readRecord, withLock, writeRecord } from "./copy_store.js";
-import { fill } from "./format.js";
 import { showLogin } from "./login_prompt.js";
-import { offlineTexts } from "./offline_texts.js";
 import { canonical, firstStored, nextIndex, reconcile, setAside } from "./queue.js";
+import { refusalCatalogue, refusalSentence } from "./refusal_words.js";
 import { registerWorker } from "./worker_registration.js";
 
 const RETRY_MS = 4000;
@@ -215,7 +215,8 @@ export class ConsoleClient {
     delete checked.refused;
     if (refusal && refusal.index === at) {
       checked.index = at;
-      const error = { message: fill(offlineTexts().refused, refusal), ...refusal };
+      // worded as the server words it, in the page's language (refusal_words.js)
+      const error = { ...refusal, message: refusalSentence(refusalCatalogue(document), refusal) };
       return { status: "refused", error, view: checked };
     }
     checked.index = at + 1;

@@ -12,7 +12,7 @@ export function choice(screen, text, event, pressed, attrs) {
   const b = el("button", { type: "button", "class": "c-choice", ...(attrs || {}) }, text);
   if (pressed !== undefined) b.setAttribute("aria-pressed", pressed ? "true" : "false");
   if (!event) b.disabled = true;
-  else b.addEventListener("click", () => { screen.act(() => { screen.send(event); }); });
+  else b.addEventListener("click", () => { screen.tap(() => { screen.send(event); }); });
   return b;
 }
 

@@ -18,6 +18,8 @@ export function listenToKeys(screen, timer, roles) {
     if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
     unlockSound();
     const key = e.key, lower = letter(key);
+    // a key held down repeats: an event key counts once per press (↑/↓ may repeat)
+    if (e.repeat && key !== "ArrowUp" && key !== "ArrowDown" && !ROLES.includes(lower)) { e.preventDefault(); return; }
     if (/^[0-9]$/.test(key)) { e.preventDefault(); digit(screen, key); return; }
     if (FOUL.includes(lower)) { e.preventDefault(); if (screen.picked !== null) foul(screen, screen.picked); return; }
     if (NOMINATE.includes(lower)) { e.preventDefault(); nominatePicked(screen); return; }

@@ -5,8 +5,8 @@ export function offlineTexts() {
   const el = document.getElementById("console-offline");
   const d = el ? el.dataset : {};
   return {
-    refused: d.refused || "%(rule)s (%(code)s)",
-    login: d.login || "Log in again",
+    login: d.login || "Your session has expired: log in again (%(waiting)s).",
+    loginLink: d.loginHint || "Log in again",
     loginUrl: d.loginUrl || "/judge/login/",
     worker: d.worker || "/judge/console-sw.js",
   };

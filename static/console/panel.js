@@ -1,5 +1,6 @@
 // The panel under the seats: what this phase asks of the judge (vote_panel.js, night_panel.js),
-// the nominations of a speech, the result to confirm, and the best move of the first killed (7.12).
+// the nominations of a speech, the players tied (7.7.5), a vote that will not be held (7.13), the
+// result to confirm, and the best move of the first killed (7.12).
 import { choice, el, lastOf } from "./dom.js";
 import { fmt } from "./format.js";
 import { bestMoveEvent, bestMoveOpen, first, legal } from "./legal.js";
@@ -46,11 +47,22 @@ function renderBestMove(screen, panel) {
   }
 }
 
+// A vote that will not be held (7.13, 7.16.1), in words with its clause: a removal cancels it
+// silently otherwise. Nominations are still taken that day (7.5.8).
+export function cancelledText(T, c) {
+  if (!c) return "";
+  const words = c.reason === "decision"
+    ? fmt(T.vote_cancelled_decision, { day: c.day })
+    : fmt(T.vote_cancelled_removal, { day: c.day, seats: (c.seats || []).join(", ") });
+  return words + " (" + c.clause + "). " + T.vote_cancelled_nominations;
+}
+
 export function renderPanel(screen) {
   const panel = document.getElementById("c-panel");
   panel.textContent = "";
   const { view, T } = screen, s = view.state, p = s.phase;
   const night = lastOf(view.trace.nights);
+  if (s.vote_cancelled) panel.appendChild(el("p", { "class": "c-cancelled", id: "c-vote-cancelled" }, cancelledText(T, s.vote_cancelled)));
   if (p === "day_speech") renderSpeech(screen, panel);
   else if (p === "voting") renderVote(screen, panel);
   else if (p === "all_leave_vote") renderAllLeaveVote(screen, panel);
@@ -58,7 +70,7 @@ export function renderPanel(screen) {
   else if (p === "don_check" || p === "sheriff_check") renderCheck(screen, panel, night);
   else if (p === "over" || p === "ended") renderResult(screen, panel);
   else if (p === "tie_speech" || p === "last_words" || p === "night_last_words" || p === "best_move") {
-    if (s.nominees.length && p === "tie_speech") panel.appendChild(el("p", {}, fmt(T.nominations, { list: s.nominees.join(", ") })));
+    if (p === "tie_speech" && (s.tied || []).length) panel.appendChild(el("p", { id: "c-tied" }, fmt(T.tied, { list: s.tied.join(", ") })));
     if (p === "night_last_words" || p === "best_move") renderCheckAnswers(screen, panel, night);
   }
   renderBestMove(screen, panel);

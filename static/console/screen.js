@@ -16,7 +16,9 @@
 // act/send/render/say.
 import { enter, foul, tapSeat, undo } from "./actions.js";
 import { ConsoleClient } from "./client.js";
+import { follow } from "./follow.js";
 import { fmt, labelText } from "./format.js";
+import { createIntentGate } from "./intent.js";
 import { listenToJudgeForms } from "./judge_forms.js";
 import { listenToKeys } from "./keyboard.js";
 import { first } from "./legal.js";
@@ -25,6 +27,7 @@ import { createRolesButton } from "./roles.js";
 import { renderSeats } from "./seats.js";
 import { unlockSound } from "./sound.js";
 import { createStatusLine } from "./status_line.js";
+import { renderTakeOver } from "./take_over.js";
 import { createTimerPanel } from "./timer_panel.js";
 
 const root = document.getElementById("console");
@@ -37,8 +40,9 @@ function start(root, DATA) {
   const ROLE = {};
   DATA.seats.forEach((s) => { ROLE[s.seat] = s.role; });
   const client = new ConsoleClient(DATA.urls.console, root.getAttribute("data-csrf"));
+  const gate = createIntentGate(() => Date.now());  // a double tap counts once (intent.js)
   let busy = false;
-  const waiting = [];  // what was pressed while an event was on its way: done after its answer
+  const waiting = [];  // keys pressed while an event was on its way: done after its answer
 
   const screen = {
     root, DATA, T, ROLE, client,
@@ -47,17 +51,33 @@ function start(root, DATA) {
     typed: "",         // a count typed in a vote
     named: [],         // the best move's seats being chosen
     shooter: null,     // the black whose shot is entered
-    act, send, render, say,
+    act, tap, send, render, say,
   };
   const timer = createTimerPanel(screen);
 
+  // While the chief judge holds the console (a take-over) this screen only watches.
+  function locked() {
+    const v = screen.view;
+    return !!(v && v.taken_over_by && v.may_append === false);
+  }
   // Sending, one at a time: a key pressed while an event is on its way waits for the answer.
   function act(fn) {
+    if (locked()) return;
     if (busy) { waiting.push(fn); return; }
     fn();
   }
+  // A tap while an event is on its way is dropped: the buttons are locked until the answer; and a
+  // tap that repeats the last event within 400 ms is a double tap (intent.js). Keys are not gated:
+  // a judge typing Enter Enter means two, and a key's auto-repeat is ignored (keyboard.js).
+  let tapping = false;
+  function tap(fn) {
+    if (busy) return;
+    tapping = true;
+    try { act(fn); } finally { tapping = false; }
+  }
   function release() {
     busy = false;
+    root.removeAttribute("aria-busy");
     const fn = waiting.shift();
     if (fn) fn();
   }
@@ -66,24 +86,36 @@ function start(root, DATA) {
     box.textContent = text || "";
     box.className = "c-message" + (kind ? " " + kind : "");
   }
+  function clearPicks() {
+    screen.picked = null; screen.typed = ""; screen.named = [];
+  }
   function send(event) {
-    if (!event) return;
+    if (!event || locked()) return;
+    if (tapping && !gate.allow(event)) { render(); return; }  // a double tap
+    if (!tapping) gate.note(event);
     busy = true;
+    root.setAttribute("aria-busy", "true");
     client.send(event).then((result) => {
-      if (result.view) adopt(result.view);
-      if (result.status === "stored" || result.status === "queued") {
+      gate.settled(event);
+      const stored = result.status === "stored" || result.status === "queued";
+      if (result.view) adopt(result.view, stored);
+      if (stored) {
         // queued: accepted by the rules here and kept in the browser until the server has it
         say(result.status === "queued" && !result.view ? T.unchecked : "", result.view ? "" : "warn");
-        screen.picked = null; screen.typed = ""; screen.named = [];
+        clearPicks();
         if (event.type !== "shot") screen.shooter = null;
       } else if (result.status === "conflict") {
         say(T.conflict, "error");
       } else {
+        // a refusal in words, once: the server's sentence with its clause, or offline the
+        // browser's in the page's language (client.js, refusal_words.js)
         const e = result.error || {};
-        say((e.rule ? fmt(T.refused, { rule: e.rule, code: e.code }) + " " : "") + (e.message || ""), "error");
+        say(e.message || e.code || "", "error");
+        clearPicks();
       }
       render();
     }, () => {
+      gate.settled(event);
       say(T.network, "error");
       render();
     }).then(release, release);
@@ -105,12 +137,18 @@ function start(root, DATA) {
     renderPanel(screen);
     $("c-next").disabled = !(first(view, "next") || first(view, "end"));
     $("c-undo").disabled = !first(view, "undo");
+    // every black has shot: "next" closes the shooting (7.9.1), the one obvious action left
+    $("c-next").classList.toggle("c-ready", !!(view.shooting && view.shooting.all_shot));
     timer.render();
+    renderTakeOver(screen, locked());
   }
 
-  function adopt(next) {
+  // `entered`: the answer to an event of this screen (the timer may start with the new turn)
+  function adopt(next, entered) {
+    const was = locked();
     screen.view = next;
-    timer.sync(next.clock);
+    if (was !== locked()) { clearPicks(); waiting.length = 0; }
+    timer.sync(next.clock, entered);
   }
 
   // A tapped button gives the focus back, so that Enter and Space keep their console meaning.
@@ -119,13 +157,13 @@ function start(root, DATA) {
     if (b && !b.closest(".c-judge")) b.blur();
   });
   root.querySelectorAll(".c-seat-main").forEach((b) => {
-    b.addEventListener("click", () => { tapSeat(screen, parseInt(b.getAttribute("data-seat"), 10)); });
+    b.addEventListener("click", () => { tap(() => { tapSeat(screen, parseInt(b.getAttribute("data-seat"), 10)); }); });
   });
   root.querySelectorAll(".c-foul").forEach((b) => {
-    b.addEventListener("click", () => { foul(screen, parseInt(b.getAttribute("data-seat"), 10)); });
+    b.addEventListener("click", () => { tap(() => { foul(screen, parseInt(b.getAttribute("data-seat"), 10)); }); });
   });
-  $("c-next").addEventListener("click", () => { enter(screen); });
-  $("c-undo").addEventListener("click", () => { undo(screen); });
+  $("c-next").addEventListener("click", () => { tap(() => { enter(screen); }); });
+  $("c-undo").addEventListener("click", () => { tap(() => { undo(screen); }); });
   document.addEventListener("pointerdown", unlockSound, { capture: true });
   listenToKeys(screen, timer, createRolesButton(root));
   listenToJudgeForms(screen);
@@ -138,10 +176,27 @@ function start(root, DATA) {
     adopt(v);
     render();
   });
+  // The game moved elsewhere (the chief judge's events during a take-over, a second tab, a
+  // hand-back): the view is read again through the door, unless this screen is sending or has
+  // events waiting (their answers bring the view).
+  const same = (a, b) => JSON.stringify(a || null) === JSON.stringify(b || null);
+  function reload(hint) {
+    if (busy || client.status.waiting) return;
+    const v = screen.view;
+    if (hint && v && hint.index === v.index && same(hint.taken_over_by, v.taken_over_by)) return;
+    client.load().then((v) => {
+      if (busy) return;
+      if (screen.view && v.index === screen.view.index && same(v.taken_over_by, screen.view.taken_over_by)) return;
+      adopt(v); render();
+    }, () => {});
+  }
   document.addEventListener("visibilitychange", () => {
-    if (document.visibilityState === "visible") client.load().then((v) => { adopt(v); render(); }, () => {});
+    if (document.visibilityState === "visible") reload(null);
   });
-  client.load().then((v) => { adopt(v); render(); }, (error) => {
+  client.load().then((v) => {
+    adopt(v); render();
+    follow(DATA.urls, reload);  // the console's socket, or a poll when it cannot open (follow.js)
+  }, (error) => {
     say((error && error.message) || T.network, "error");
   });
 }

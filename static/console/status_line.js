@@ -9,7 +9,8 @@ export function describeEvent(event) {
 }
 
 export function statusText(T, st) {
-  if (st.online && !st.login) return st.waiting ? T.sending : T.online;
+  if (st.login) return fmt(T.session_expired, { n: st.waiting });  // the link to log in: login_prompt.js
+  if (st.online) return st.waiting ? T.sending : T.online;
   return fmt(T.offline, { n: st.waiting });
 }
 
@@ -25,7 +26,7 @@ export function createStatusLine(T) {
     box.hidden = !stopped;
     if (!stopped) return;
     const unsent = stopped.unsent || [], e = stopped.error || {};
-    const text = stopped.status === "conflict" ? T.stopped_conflict : fmt(T.stopped_refused, { rule: e.rule || "", code: e.code || "" });
+    const text = stopped.status === "conflict" ? T.stopped_conflict : fmt(T.stopped_refused, { reason: e.message || e.code || "" });
     box.appendChild(el("p", { "class": "c-big" }, fmt(text, { n: unsent.length })));
     const list = el("ol", { "class": "c-unsent" });
     unsent.forEach((event) => { list.appendChild(el("li", {}, describeEvent(event))); });

@@ -62,7 +62,9 @@ function networkFirst(request, options) {
     }
     return response;
   }, function (error) {
-    return caches.match(request, options).then(function (hit) {
+    // the page varies by language (Vary: Accept-Language, Cookie): the stored copy is the one this
+    // judge's browser loaded last, in his language, whatever headers the reload sends
+    return caches.match(request, Object.assign({ ignoreVary: true }, options)).then(function (hit) {
       if (hit) return hit;
       throw error;
     });

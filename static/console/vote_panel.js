@@ -15,6 +15,7 @@ export function renderVote(screen, panel) {
   const s = view.state;
   const round = currentRound(view);
   const called = legal(view, "vote")[0];
+  if ((s.tied || []).length) panel.appendChild(el("p", { id: "c-tied" }, fmt(T.tied, { list: s.tied.join(", ") })));
   const order = round ? round.counts.map((c) => c[0]) : s.nominees;
   const at = called ? order.indexOf(called.seat) : -1;
   panel.appendChild(el("p", { "class": "c-big" }, called ? fmt(T.vote_call, { seat: called.seat, i: at + 1, n: order.length }) : ""));
@@ -35,7 +36,9 @@ export function renderVote(screen, panel) {
 
 export function renderAllLeaveVote(screen, panel) {
   const { view, T, typed } = screen;
-  panel.appendChild(el("p", { "class": "c-big" }, T.all_leave + (typed ? " " + typed + "…" : "")));
+  const a = view.state.all_leave;
+  const question = a ? fmt(T.all_leave, { list: a.seats.join(", "), needed: a.needed, voters: a.voters }) : T.all_leave_plain;
+  panel.appendChild(el("p", { "class": "c-big", id: "c-all-leave" }, question + (typed ? " " + typed + "…" : "")));
   const row = el("div", { "class": "c-choices" });
   legal(view, "vote_all").forEach((e) => { row.appendChild(choice(screen, String(e["for"]), e, undefined, { "data-count": e["for"] })); });
   panel.appendChild(row);

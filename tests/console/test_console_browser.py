@@ -181,7 +181,9 @@ def test_backspace_undoes_a_refusal_names_its_rule_and_offline_is_shown(live_ser
     page.keyboard.press("5")
     page.keyboard.press("n")  # a second nomination by seat 1: refused, nothing stored
     page.wait_for_selector("#c-message.error")
-    assert "7.5.2" in page.inner_text("#c-message")
+    # said once, in words with its clause (the server's sentence), and the picked seat let go
+    assert page.inner_text("#c-message") == "Игрок 1 уже выставил кандидатуру сегодня (7.5.2)"
+    assert "◆" not in page.inner_text('.c-seat[data-seat="5"]')
     assert page.get_attribute("#console", "data-index") == "3"
     page.keyboard.press("Backspace")
     wait_index(page, 4)
@@ -227,6 +229,8 @@ def test_a_whole_game_by_taps_on_a_phone(live_server, browser_page):
     events = entered(example("g3_mafclub_red_win.json")["events"])
     widest = 0
     for i, event in enumerate(events):
+        if i and events[i - 1]["type"] == event["type"]:
+            time.sleep(0.4)  # a judge's second tap of the same button, not a double tap (dropped within 400 ms)
         by_taps(page, event)
         wait_index(page, i + 1)
         assert page.get_attribute("#c-message", "class") == "c-message", (i, event, page.inner_text("#c-message"))
@@ -249,9 +253,10 @@ def test_an_undone_turn_goes_on_with_its_own_running_timer(live_server, browser_
     page.keyboard.press(" ")
     page.wait_for_selector('#c-timer[data-running="true"]')
     time.sleep(2.2)
-    page.keyboard.press("Enter")  # the sheriff's turn, by mistake: its own 20 s, not started
+    page.keyboard.press("Enter")  # the sheriff's turn, by mistake: its own 20 s, started with the turn
     wait_index(page, 1)
-    assert page.get_attribute("#c-timer", "data-running") == "false" and page.inner_text("#c-time").endswith("0:20")
+    page.wait_for_selector('#c-timer[data-running="true"]')
+    assert int(page.get_attribute("#c-timer", "data-remaining")) <= 20
     page.keyboard.press("Backspace")
     wait_index(page, 2)
     page.wait_for_selector('#c-timer[data-running="true"]')

@@ -160,7 +160,8 @@ def test_an_expired_session_keeps_the_queue_and_asks_for_the_password_again(live
         assert waiting["status"] == "queued" and waiting["view"]["index"] == 3
         assert page.evaluate("client.status.login") is True and page.evaluate("client.status.waiting") == 1
         link = page.locator("#console-login a")
-        assert link.is_visible() and "(1)" in link.inner_text()
+        assert link.is_visible() and link.inner_text() == "Log in again"
+        assert "Your session has expired" in page.inner_text("#console-login") and "(1)" in page.inner_text("#console-login")
         assert stored(cast.game) == cast.events[:2]
 
         link.click()  # the login page, and back to the console with the queue still in the browser
