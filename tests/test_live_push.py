@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from asgiref.sync import async_to_sync
 from channels.layers import channel_layers
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
@@ -18,6 +17,7 @@ from console import services
 from console.routing import websocket_urlpatterns as console_sockets
 from desk.routing import websocket_urlpatterns as desk_sockets
 from public.routing import websocket_urlpatterns as public_sockets
+from tests.async_run import run_async
 from tests.console.test_log_service import seat_roles
 from tests.protocols.helpers import make_cast
 
@@ -62,7 +62,7 @@ def follow(sockets: dict, act) -> dict:
             await communicator.disconnect()
         return received
 
-    return async_to_sync(run)()
+    return run_async(run)
 
 
 def test_a_stored_event_reaches_its_table_the_projector_the_desk_and_the_judges_screen(cast):

@@ -8,7 +8,6 @@ the walk, as a URL missing from tests/test_door_inventory.py does."""
 from __future__ import annotations
 
 import pytest
-from asgiref.sync import async_to_sync
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
@@ -17,6 +16,7 @@ from config.asgi import application
 from console.routing import websocket_urlpatterns as console_sockets
 from desk.routing import websocket_urlpatterns as desk_sockets
 from public.routing import websocket_urlpatterns as public_sockets
+from tests.async_run import run_async
 from tests.protocols.helpers import make_cast
 from tournaments.live_consumer import REFUSED
 
@@ -50,7 +50,7 @@ def opens(path: str, user) -> tuple[bool, int | None]:
             await communicator.disconnect()
         return connected, code
 
-    return async_to_sync(attempt)()
+    return run_async(attempt)
 
 
 @pytest.fixture
@@ -109,5 +109,5 @@ def test_the_application_takes_the_sessions_user_and_refuses_another_sites_page(
             await communicator.disconnect()
         return connected
 
-    assert async_to_sync(attempt)(b"http://testserver") is True
-    assert async_to_sync(attempt)(b"https://evil.example") is False
+    assert run_async(lambda: attempt(b"http://testserver")) is True
+    assert run_async(lambda: attempt(b"https://evil.example")) is False

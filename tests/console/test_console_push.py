@@ -4,7 +4,7 @@ the commit, console/live_push.log_moved). The screen then reloads its view throu
 import json
 
 import pytest
-from asgiref.sync import async_to_sync, sync_to_async
+from asgiref.sync import sync_to_async
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.test import Client
@@ -12,6 +12,7 @@ from django.urls import reverse
 
 from console import control
 from console.routing import websocket_urlpatterns
+from tests.async_run import run_async
 from tests.console.test_log_service import seat_roles
 from tests.protocols.helpers import make_cast
 
@@ -52,8 +53,8 @@ def test_the_console_socket_hears_a_stored_event_a_take_over_and_a_hand_back(lay
         await socket.disconnect()
         return heard
 
-    stored, taken, back = async_to_sync(follow)()
-    assert stored == {"kind": "log", "data": {"length": 1, "taken_over_by": None}}
+    stored, taken, back = run_async(follow)
+    assert stored == {"kind": "log", "data": {"length": 1, "taken_over_by": None, "signed_off": False}}
     assert taken["kind"] == "log" and taken["data"]["length"] == 1
     assert taken["data"]["taken_over_by"]["name"] == "Главный" and taken["data"]["taken_over_by"]["reason"] == "судья стола заболел"
-    assert back == {"kind": "log", "data": {"length": 1, "taken_over_by": None}}
+    assert back == {"kind": "log", "data": {"length": 1, "taken_over_by": None, "signed_off": False}}
