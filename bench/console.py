@@ -11,8 +11,17 @@ Each game's log is stored with 298 events (bench/console_game.py: a long fiim ga
 the core); the 299th is appended through the service (it fills the process's replayed-game
 cache, as the judge's previous event does), then the 300th is timed. "cold" is the 300th with
 the cache emptied first: the first event a freshly started server process accepts for a game.
-Target (issue 27): p99 under 50 ms. The wall-clock figures include waiting for the CPU on a
-shared machine, so the process's CPU time of each append and the load average are printed too.
+Target (issue 35): p99 <= 20 ms at the 300th event on PostgreSQL (it was 45.9 ms; issue 27 asked
+for 50). 2026-12-04 18:41-18:49 UTC, 50 games, medians of 4 runs of each alternated, load
+average 2.8-6.5 on 2 cores: before (07b6844) PostgreSQL p50 13.2 / p99 25.4 ms wall, CPU p50 6.1 /
+p99 7.8 ms, SQLite p50 4.0 / p99 9.8 ms wall, CPU 3.9 / 4.5 ms; after PostgreSQL p50 10.6 / p99
+20.8 ms wall, CPU p50 4.5 / p99 5.8 ms, SQLite p50 3.4 / p99 7.2 ms wall, CPU 3.3 / 4.2 ms. The
+floor (below) had p99 12-13 ms in both: at that load the wall-clock p99 is mostly waiting for a CPU
+and for PostgreSQL (3 runs of each at 18:30-18:34, load 2.5-4.2: PostgreSQL p99 10.6-32.1 ms
+before, 7.2-14.3 ms after). An append sends 4 queries with the game cached, 5 after a restart
+(tests/console/test_append_queries.py). The wall-clock figures include
+waiting for the CPU on a shared machine, so the process's CPU time of each append and the load
+average are printed too.
 """
 from __future__ import annotations
 
@@ -34,6 +43,7 @@ from console_game import ROLES, long_game  # noqa: E402
 
 PG_URL = "postgres://postgres@127.0.0.1:5432/mafia_cserver"
 LENGTH = 300
+TARGET_MS = 20  # issue 35: p99 at the 300th event on PostgreSQL
 
 
 def percentile(values, p):
@@ -170,7 +180,7 @@ def main():
             r = run_child(url, args.games)
             print(f"{name}: accepting the {LENGTH}th event: p50 {r['p50_ms']:.1f} ms, p99 {r['p99_ms']:.1f} ms "
                   f"({r['games']} games); cold cache p50 {r['cold_p50_ms']:.1f} ms, p99 {r['cold_p99_ms']:.1f} ms "
-                  f"({r['cold_games']} games); target p99 < 50 ms: {'met' if r['p99_ms'] < 50 else 'NOT met'}")
+                  f"({r['cold_games']} games); target p99 <= {TARGET_MS} ms: {'met' if r['p99_ms'] <= TARGET_MS else 'NOT met'}")
             print(f"  this process's CPU time (the server's own work; PostgreSQL's is in its own process): "
                   f"p50 {r['cpu_p50_ms']:.1f} ms, p99 {r['cpu_p99_ms']:.1f} ms, cold p50 {r['cold_cpu_p50_ms']:.1f} ms; "
                   f"load average {r['load']:.1f} on {os.cpu_count()} cores")

@@ -100,7 +100,22 @@ def _log_for(game: Game, *, lock: bool) -> ConsoleLog:
     """The game's log (made from the protocol the first time), locked if ``lock``: one query
     when it exists."""
     logs = ConsoleLog.objects.select_for_update() if lock else ConsoleLog.objects
-    log = logs.filter(game=game).first()
+    return _made_or_current(game, logs.filter(game=game).first(), lock=lock)
+
+
+def _locked_log_and_game(game: Game) -> tuple[ConsoleLog | None, Game]:
+    """The game's log locked, if it has one, and the game with its tournament as they are now,
+    read in the same query (only the log's row is locked); the game alone when there is no log yet."""
+    log = (ConsoleLog.objects.select_for_update(of=("self",)).select_related("game__tournament")
+           .filter(game_id=game.pk).first())
+    if log is None:
+        return None, Game.objects.select_related("tournament").get(pk=game.pk)
+    return log, log.game
+
+
+def _made_or_current(game: Game, log: ConsoleLog | None, *, lock: bool) -> ConsoleLog:
+    """``log`` as read for ``game``: made from the protocol if there is none yet, its header
+    brought up to date while it has no event."""
     if log is None:
         log, _created = ConsoleLog.objects.get_or_create(game=game, defaults={"header": header_of(game)})
         if lock:
@@ -206,9 +221,9 @@ def append_event(*, game: Game, index, event, user) -> Appended:
 
 def _append(*, game: Game, index, event, user) -> Appended:
     with transaction.atomic():
-        locked_game = Game.objects.select_related("tournament").get(pk=game.pk)
+        log, locked_game = _locked_log_and_game(game)
         check_access(user, locked_game)
-        log = _log_for(locked_game, lock=True)
+        log = _made_or_current(locked_game, log, lock=True)
         played = _replayed(log)
         holder = control.taken_over_by(locked_game)
 

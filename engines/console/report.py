@@ -80,9 +80,22 @@ def timer_json(s: State) -> dict | None:
     return {"seat": s.turn.seat, "kind": s.turn.kind, "seconds": s.turn.seconds}
 
 
+def _copied(value):
+    """A copy of a trace value that later events cannot change: its dicts and lists (what the
+    trace is made of) copied one by one, anything else deep-copied (``copy.deepcopy`` of the
+    whole trace took a third of the view's time)."""
+    if isinstance(value, dict):
+        return {key: _copied(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_copied(item) for item in value]
+    if value is None or isinstance(value, (str, int, float)):  # bool is an int
+        return value
+    return copy.deepcopy(value)
+
+
 def trace_json(s: State) -> dict:
     return {
-        "speeches": copy.deepcopy(s.speeches),
-        "days": copy.deepcopy(s.days),
-        "nights": copy.deepcopy(s.nights),
+        "speeches": _copied(s.speeches),
+        "days": _copied(s.days),
+        "nights": _copied(s.nights),
     }

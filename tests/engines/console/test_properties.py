@@ -1,13 +1,14 @@
 """Properties of random legal games: never stuck, every finished one scores, a prefix and then
-the rest is the whole, undo's fold equals the step by step state."""
+the rest is the whole, undo's fold equals the step by step state, a view once taken stays as it was."""
 from __future__ import annotations
 
+import json
 import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engines.console import Game, fold, progress, replay, state_json, trace_json
+from engines.console import Game, fold, game_view, progress, replay, state_json, trace_json
 from engines.scoring.fileformat import read_document
 
 from .random_games import play
@@ -77,3 +78,20 @@ def test_the_step_by_step_state_equals_the_fold_of_the_events_in_force(seed):
         assert trace_json(folded) == trace_json(game.state)
 
     play(random.Random(seed), max_events=150, check=same_as_fold)
+
+
+@SETTINGS
+@given(SEEDS, st.floats(min_value=0, max_value=1))
+def test_a_view_once_taken_stays_as_it_was_while_the_game_goes_on(seed, cut):
+    # the server keeps the replayed game for the next append while the view it answered with is
+    # still being sent: the view's trace and legal events must be its own, not the game's
+    doc, _ = play(random.Random(seed))
+    k = int(cut * len(doc["events"]))
+    game = Game.from_document(doc)
+    for event in doc["events"][:k]:
+        game.push(event)
+    taken = game_view(game)
+    sent = json.dumps(taken, sort_keys=True)
+    for event in doc["events"][k:]:
+        game.push(event)
+    assert json.dumps(taken, sort_keys=True) == sent
