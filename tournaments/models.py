@@ -361,7 +361,11 @@ class ActionLog(models.Model):
         ordering = ["-at", "-id"]
         verbose_name = _("action log entry")
         verbose_name_plural = _("action log")
-        indexes = [models.Index(fields=["tournament", "-at"], name="actionlog_tournament_at")]
+        indexes = [
+            models.Index(fields=["tournament", "-at"], name="actionlog_tournament_at"),
+            # "who holds this game's console": every console append asks (console/control.py)
+            models.Index(fields=["object_type", "object_id", "-at"], name="actionlog_object_at"),
+        ]
 
     def __str__(self):
         return f"{timezone.localtime(self.at):%Y-%m-%d %H:%M} {self.action_label}: {self.object_label}"
