@@ -334,7 +334,9 @@ def _live_json(request, data: dict) -> HttpResponse:
     log's length would give away. ``no-cache``: a browser or a proxy may keep it but must ask
     again each time, and the 304 makes that cheap; a draft's preview is its organisers' alone
     (``private``). The words follow the language (cookie or Accept-Language): ``Vary``."""
-    response = JsonResponse(data)
+    # keys sorted: a projection read back from PostgreSQL's jsonb has its keys in another order than
+    # the one just computed, and the tag must be the same for the same view
+    response = JsonResponse(data, json_dumps_params={"sort_keys": True})
     response["ETag"] = f'"{hashlib.sha256(response.content).hexdigest()[:32]}"'
     response["Cache-Control"] = "private, no-cache" if getattr(request, "tournament_preview", False) else "no-cache"
     patch_vary_headers(response, ["Cookie", "Accept-Language"])

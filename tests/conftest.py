@@ -117,6 +117,17 @@ def _no_pointer_memo(settings):
     selectors.forget()
 
 
+@pytest.fixture(autouse=True)
+def _pushes_not_paused():
+    """A live push that failed in one test (a hung layer on purpose) pauses the process's pushes
+    (tournaments/live_groups.py): the next test starts with them on."""
+    from tournaments import live_groups
+
+    live_groups._paused_until = 0.0
+    yield
+    live_groups._paused_until = 0.0
+
+
 @pytest.fixture(scope="module")
 def module_cast(django_db_setup, django_db_blocker):
     """One permission cast (tests/protocols/helpers.py) for a module's tests, made in a transaction

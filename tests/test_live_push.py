@@ -131,3 +131,35 @@ def test_a_new_standings_snapshot_reaches_the_standings_page(cast):
     got = follow({path: AnonymousUser()}, lambda: recompute(cast.game.tournament_id, force=True))
     [message] = got[path]
     assert message["kind"] == "standings" and message["data"]["version"] >= 1
+
+
+class HungLayer:
+    """A channel layer whose sends never finish (Redis accepting and never answering)."""
+
+    def __init__(self):
+        self.sends = 0
+
+    async def group_send(self, group, message):
+        import asyncio
+
+        self.sends += 1
+        await asyncio.sleep(3600)
+
+
+def test_a_hung_layer_holds_a_push_one_second_and_the_next_pushes_not_at_all(monkeypatch):
+    import time
+
+    from tournaments import live_groups
+
+    layer = HungLayer()
+    monkeypatch.setattr(live_groups, "get_channel_layer", lambda: layer)
+    monkeypatch.setattr(live_groups, "_paused_until", 0.0)
+    started = time.monotonic()
+    assert live_groups.push("table.1.1", "table", {"x": 1}) is False
+    assert live_groups.PUSH_SECONDS <= time.monotonic() - started < live_groups.PUSH_SECONDS + 1
+    started = time.monotonic()
+    for group in ("tables.1", "standings.1", "desk.1"):  # a sign-off's other groups: not asked
+        assert live_groups.push(group, "table", {"x": 1}) is False
+    assert time.monotonic() - started < 0.1 and layer.sends == 1
+    monkeypatch.setattr(live_groups, "_paused_until", time.monotonic() - 1)  # the pause over: asked again
+    assert live_groups.push("table.1.1", "table", {"x": 1}) is False and layer.sends == 2

@@ -17,8 +17,11 @@ sit below the apps whose pages listen (public, desk).
 """
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
+import time
+from concurrent.futures import ThreadPoolExecutor
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -47,18 +50,47 @@ def console(game_id: int) -> str:
     return f"console.{game_id}"
 
 
+# A push waits at most this long for the layer, and after a failure the process sends none for
+# PAUSE_SECONDS: a hung Redis (a port that accepts and never answers) would otherwise hold every
+# sign-off for the layer's read timeout once per group it pushes to (4 groups x 30 s, seen).
+# The same shape as the cache's pause after a fault (config/cache.py).
+PUSH_SECONDS = 1.0
+PAUSE_SECONDS = 30.0
+_paused_until = 0.0
+
+
+async def _send(layer, group: str, message: dict) -> None:
+    await asyncio.wait_for(layer.group_send(group, message), timeout=PUSH_SECONDS)
+
+
+def _send_now(layer, group: str, message: dict) -> None:
+    """``_send`` from sync code. A caller whose thread runs an event loop (sync code called from
+    async code, or a process that drives a browser through Playwright's sync API) cannot use
+    async_to_sync there: the send then goes from a thread of its own, and is waited for."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        async_to_sync(_send)(layer, group, message)
+        return
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        pool.submit(async_to_sync(_send), layer, group, message).result()
+
+
 def push(group: str, kind: str, data: dict) -> bool:
     """Send ``data`` to every socket of ``group`` as a message of ``kind`` (the consumer's handler
-    ``live_<kind>``). A push that fails (Redis down) is logged and forgotten: the change is stored,
-    and every page catches up by its poll. False when it failed."""
+    ``live_<kind>``). A push that fails or takes longer than PUSH_SECONDS (Redis down or hung) is
+    logged and forgotten, and pushes pause for PAUSE_SECONDS: the change is stored, and every page
+    catches up by its poll. False when it failed or was paused."""
+    global _paused_until
     layer = get_channel_layer()
-    if layer is None:
+    if layer is None or time.monotonic() < _paused_until:
         return False
     # encoded once here, not once per socket: a hall of a thousand sockets shares one text
     text = json.dumps({"kind": kind, "data": data}, ensure_ascii=False, separators=(",", ":"), cls=DjangoJSONEncoder)
     try:
-        async_to_sync(layer.group_send)(group, {"type": "live.message", "text": text})
-    except Exception:  # a layer's connection error of any kind: the push is a courtesy, never the record
-        log.warning("live push to %s failed", group, exc_info=True)
+        _send_now(layer, group, {"type": "live.message", "text": text})
+    except Exception:  # a layer's connection error or our timeout: the push is a courtesy, never the record
+        log.warning("live push to %s failed; pushes pause for %s s", group, PAUSE_SECONDS, exc_info=True)
+        _paused_until = time.monotonic() + PAUSE_SECONDS
         return False
     return True

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import secrets
+import signal
 import subprocess
 import sys
 import time
@@ -14,6 +15,7 @@ from urllib.request import urlopen
 
 import pytest
 import yaml
+from redis import Redis
 from websockets.sync.client import connect
 
 from config.channel_layers import channel_layers_for
@@ -62,17 +64,24 @@ def asgi_server(redis_layer):
                ALLOWED_HOSTS="127.0.0.1", DATABASE_URL=database, CHANNEL_LAYER_URL=redis_layer, REDIS_URL=redis_layer,
                BEHIND_TLS_PROXY="0", SECURE_SSL_REDIRECT="0", SECURE_COOKIES="0", PYTHONPATH=str(ROOT))
     server = subprocess.Popen([sys.executable, "-m", *web_command(port)], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
-                              stderr=subprocess.PIPE)
+                              stderr=subprocess.PIPE, start_new_session=True)
     try:
         wait_for(lambda: _answers(f"http://127.0.0.1:{port}/health/") or server.poll() is not None, 60, "the server starting")
         assert server.poll() is None, server.stderr.read().decode()[-3000:]
         yield port
     finally:
-        server.terminate()
-        server.wait(timeout=20)
+        # gunicorn's quick shutdown (SIGINT): a graceful one (SIGTERM) waits up to 30 s for the
+        # connections a test left open
+        # connections a test left open; the whole process group, so no worker outlives its master
+        os.killpg(server.pid, signal.SIGINT)
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait(timeout=20)
 
 
-def test_an_event_stored_here_reaches_the_live_table_the_server_holds(asgi_server):
+def test_an_event_stored_here_reaches_the_live_table_the_server_holds(asgi_server, redis_layer):
     from console import services
     from tests.console.test_log_service import seat_roles
 
@@ -80,8 +89,12 @@ def test_an_event_stored_here_reaches_the_live_table_the_server_holds(asgi_serve
     slug = cast.game.tournament.slug
     base = f"127.0.0.1:{asgi_server}"
     assert urlopen(f"http://{base}/t/{slug}/").status == 200  # the pages over the same server
+    group = f"mafia-live:group:table.{cast.game.tournament_id}.1"  # channels-redis's key of the table's group
+    redis = Redis.from_url(redis_layer)
+    members = redis.zcard(group)
     with connect(f"ws://{base}/ws/t/{slug}/tables/1/", origin=f"http://{base}", open_timeout=10) as socket:
-        time.sleep(0.3)  # the server has added the socket to its group once the handshake is answered
+        # the server adds the socket to its group after the handshake: a push before that is lost
+        wait_for(lambda: redis.zcard(group) > members, 10, "the server's socket joining the table's group")
         for index, event in enumerate(cast.events[:2]):
             services.append_event(game=cast.game, index=index, event=event, user=cast.judge)
             json.loads(socket.recv(timeout=5))

@@ -124,6 +124,10 @@ def test_two_tabs_of_the_screen_send_the_same_event_one_is_stored_the_other_show
         second.set_default_timeout(30_000)
         second.goto(url)
         wait_index(second, 0)
+        # the second tab does not follow the game meanwhile (a phone asleep, a poll not yet due):
+        # its poll of the door is refused, or coming to the front would fetch the new game at once
+        door = f"{live_server.url}/judge/games/{cast.game.pk}/console/"
+        second.route(door, lambda route: route.abort() if route.request.method == "GET" else route.continue_())
         first.bring_to_front()
         first.keyboard.press("Enter")  # the mafia's agreement is over: stored from the first tab
         wait_index(first, 1)

@@ -8,6 +8,7 @@ import pytest
 from django.utils import translation
 
 from console.models import ConsoleLog
+from engines.console.public import NIGHT
 from engines.console.state import PHASES
 from exports.sheets import completed_sheets
 from protocols.models import Game
@@ -72,7 +73,7 @@ def test_a_role_has_one_word_on_the_protocol_the_live_table_the_console_the_entr
 
 
 def test_every_phase_of_the_core_has_one_name_for_the_judge_the_hall_and_the_desk(client):
-    assert tuple(PHASE_NAMES) == PHASES
+    assert tuple(PHASE_NAMES) == (NIGHT,) + PHASES  # the hall's one neutral night, then the judge's phases
     cast = seat_roles(make_cast(), "g1_fiim_red_win.json")
     client.force_login(cast.judge)
     for index, event in enumerate(cast.events[:2]):  # night 0 over: day 1's speeches
