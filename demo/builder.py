@@ -207,7 +207,8 @@ def _judge_name(number: int) -> str:
 
 def _players(slug: str, count: int) -> list[Player]:
     clubs = [Club.objects.get_or_create(name=n, defaults={"city": c})[0] for n, c in CLUBS]
-    names = [NICKNAMES[i] if i < len(NICKNAMES) and slug == "demo" else f"{slug}-{i + 1}" for i in range(count)]
+    # the demo's tournaments share their players (so the rating and the season have histories)
+    names = [NICKNAMES[i] if i < len(NICKNAMES) and slug.startswith("demo") else f"{slug}-{i + 1}" for i in range(count)]
     existing = {p.nickname: p for p in Player.objects.filter(nickname__in=names)}
     Player.objects.bulk_create(
         [Player(nickname=n, club=clubs[i % len(clubs)], city=clubs[i % len(clubs)].city) for i, n in enumerate(names) if n not in existing]

@@ -7,8 +7,8 @@ A filter given a value the page cannot read answers 400 with the page and a mess
 field, never a 500."""
 from __future__ import annotations
 
-from django.http import Http404
-from django.shortcuts import render
+from django.http import Http404, JsonResponse
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_safe
@@ -20,7 +20,9 @@ from ratings import selectors
 from . import charts
 
 FILTER_NAMES = {"season": gettext_lazy("season"), "club": gettext_lazy("club"), "city": gettext_lazy("city"),
-                "role": gettext_lazy("role"), "compare": gettext_lazy("compare"), "provisional": gettext_lazy("provisional")}
+                "role": gettext_lazy("role"), "compare": gettext_lazy("compare"), "provisional": gettext_lazy("provisional"),
+                "with": gettext_lazy("player"), "q": gettext_lazy("name")}
+NAMES_SHOWN = 10  # the suggestions under a name being typed
 
 
 def _player_or_404(player_id: int):
@@ -64,11 +66,20 @@ def player_profile(request, player_id):
     errors = []
     compared = []
     raw = request.GET.get("compare", "")
+    ids: list[int] = []
     if raw:
         ids = _ids(raw, selectors.MAX_COMPARED - 1)
         if ids is None:
             errors.append(_("%(field)s: give player numbers separated by commas.") % {"field": FILTER_NAMES["compare"]})
             ids = []
+    named = request.GET.get("with", "").strip()
+    if named:
+        other, error = _named_player(named)
+        if error:
+            errors.append(error)
+        elif other.pk not in ids and len(ids) < selectors.MAX_COMPARED - 1:
+            ids.append(other.pk)
+    if ids:
         for other_id in ids:
             other = selectors.public_player(other_id) if other_id != player.pk else None
             if other is None:
@@ -95,23 +106,31 @@ def player_profile(request, player_id):
         "player": player, "rating": rating, "snapshot": snapshot, "changes": changes, "chart": chart,
         "compared": compared, "compare_value": ",".join(str(c["player"].pk) for c in compared), "errors": errors,
         "tournaments": selectors.tournaments_of(player), "stats": stats, "roles": roles, "seats": seats,
-        "language_params": {"compare": raw} if raw else {},
+        "language_params": {"compare": raw} if raw else {}, "with_value": named if errors else "",
     })
     if errors:
         response.status_code = 400
     return response
 
 
+PROVISIONAL_VALUES = {"": False, "0": False, "off": False, "false": False, "1": True, "on": True, "true": True}
+
+
 def _board_filters(request, *, roles: bool) -> tuple[dict, list[str]]:
-    """The leaderboards' filters from the query string and the messages for those it cannot read."""
+    """The leaderboards' filters from the query string and the messages for those it cannot read:
+    the same bounds as the API's (api/serializers/ratings.py), so a season the database cannot
+    hold as a year, or a city with a NUL, is a 400 naming the field, never a 500."""
     q = request.GET
-    filters: dict = {"season": None, "club": None, "city": (q.get("city") or "").strip()[:120] or None}
+    filters: dict = {"season": None, "club": None, "city": None}
     errors = []
     known = selectors.seasons()
     if q.get("season"):
         try:
             filters["season"] = int(q["season"])
+            if not selectors.SEASON_MIN <= filters["season"] <= selectors.SEASON_MAX:
+                raise ValueError
         except ValueError:
+            filters["season"] = None
             example = known[0] if known else 2026
             errors.append(_("%(field)s: give a year, e.g. %(year)s.") % {"field": FILTER_NAMES["season"], "year": example})
     if q.get("club"):
@@ -122,13 +141,22 @@ def _board_filters(request, *, roles: bool) -> tuple[dict, list[str]]:
         except ValueError:
             filters["club"] = None
             errors.append(_("%(field)s: choose a club from the list.") % {"field": FILTER_NAMES["club"]})
+    city = (q.get("city") or "").strip()
+    if not selectors.readable_text(city, selectors.CITY_LENGTH):
+        errors.append(_("%(field)s: give a city's name (at most %(n)s letters).") % {"field": FILTER_NAMES["city"],
+                                                                                      "n": selectors.CITY_LENGTH})
+    else:
+        filters["city"] = city or None
     if roles:
         role = q.get("role") or None
         if role is not None and role not in ROLES:
             errors.append(_("%(field)s: choose a role from the list.") % {"field": FILTER_NAMES["role"]})
             role = None
         filters["role"] = role
-        filters["provisional"] = q.get("provisional") in ("1", "on", "true")
+        provisional = PROVISIONAL_VALUES.get(q.get("provisional", "").strip().lower())
+        if provisional is None:
+            errors.append(_("%(field)s: tick the box or leave it empty.") % {"field": FILTER_NAMES["provisional"]})
+        filters["provisional"] = bool(provisional)
     return filters, errors
 
 
@@ -139,13 +167,25 @@ def _board_context(request, filters, errors) -> dict:
             "language_params": {k: v for k, v in request.GET.items() if k in ("season", "club", "city", "role", "provisional")}}
 
 
+ESTABLISHED_ENOUGH = 10
+
+
 @require_safe
 def rating_board(request):
     """The rating leaderboard: best first, filtered by season, club, city and role; provisional
-    players hidden unless asked (`?provisional=1`)."""
+    players hidden unless asked (`?provisional=1`) or unless fewer than ESTABLISHED_ENOUGH players
+    are established under the filters (then shown, marked)."""
     filters, errors = _board_filters(request, roles=True)
     rows = selectors.rating_board(**filters)
-    response = render(request, "public/rating_board.html", {**_board_context(request, filters, errors), "rows": rows})
+    filled = False
+    if not filters["provisional"] and len(rows) < ESTABLISHED_ENOUGH:
+        # a new rating (every player provisional, as after a club's first tournaments) is never an
+        # empty page: the provisional players are shown too, marked
+        every = selectors.rating_board(**{**filters, "provisional": True})
+        filled = len(every) > len(rows)
+        rows = every if filled else rows
+    response = render(request, "public/rating_board.html", {**_board_context(request, filters, errors), "rows": rows,
+                                                            "filled": filled, "enough": ESTABLISHED_ENOUGH})
     if errors:
         response.status_code = 400
     return response
@@ -195,3 +235,55 @@ def head_to_head(request, player_id, other_id):
     return render(request, "public/head_to_head.html", {"a": a, "b": b, "rating_a": ratings.get(a.pk),
                                                         "rating_b": ratings.get(b.pk), **page})
 
+
+
+def _named_player(text: str):
+    """(the public player named ``text``, None), or (None, the message naming the field): the
+    exact name (any case, ё as е), else the only player whose name contains it."""
+    field = FILTER_NAMES["with"]
+    if not selectors.readable_text(text, selectors.NICKNAME_LENGTH):
+        return None, _("%(field)s: give a nickname (at most %(n)s letters).") % {"field": field, "n": selectors.NICKNAME_LENGTH}
+    found = selectors.find_public_players(text, limit=NAMES_SHOWN)
+    if not found:
+        return None, _("%(field)s: nobody is called “%(name)s”.") % {"field": field, "name": text}
+    if len(found) > 1:
+        return None, _("%(field)s: “%(name)s” matches several players: %(names)s.") % {
+            "field": field, "name": text, "names": ", ".join(nickname for _pk, nickname in found)}
+    return selectors.public_player(found[0][0]), None
+
+
+@require_safe
+def head_to_head_choice(request, player_id):
+    """Whom to compare a player with: a nickname (with suggestions as it is typed), or one of the
+    players he sat with most; `?with=<nickname>` goes to the head-to-head of the two."""
+    player = _player_or_404(player_id)
+    named = request.GET.get("with", "").strip()
+    errors = []
+    if named:
+        other, error = _named_player(named)
+        if other is not None and other.pk == player.pk:
+            error = _("%(field)s: choose another player than %(name)s.") % {"field": FILTER_NAMES["with"], "name": player.nickname}
+        if error is None:
+            return redirect("public:head-to-head", player.pk, other.pk)
+        errors.append(error)
+    response = render(request, "public/head_to_head_choice.html", {
+        "player": player, "co_players": selectors.co_players(player.pk), "errors": errors, "with_value": named,
+        "language_params": {"with": named} if named else {},
+    })
+    if errors:
+        response.status_code = 400
+    return response
+
+
+@require_safe
+def player_names(request):
+    """The suggestions under a nickname being typed: `?q=<text>` → ``{"players": [{"id", "nickname"}]}``,
+    the public players whose name matches (selectors.find_public_players), at most NAMES_SHOWN."""
+    query = request.GET.get("q", "").strip()
+    if not selectors.readable_text(query, selectors.NICKNAME_LENGTH):
+        return JsonResponse({"errors": [{"field": "q", "message": _("%(field)s: give a nickname (at most %(n)s letters).") % {
+            "field": FILTER_NAMES["q"], "n": selectors.NICKNAME_LENGTH}}]}, status=400)
+    found = selectors.find_public_players(query, limit=NAMES_SHOWN) if query else []
+    response = JsonResponse({"players": [{"id": pk, "nickname": nickname} for pk, nickname in found]})
+    response["Cache-Control"] = "public, max-age=60"  # the same names for everyone; a new player may wait a minute
+    return response

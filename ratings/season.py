@@ -1,6 +1,8 @@
-"""A season's points from the database: every published or finished tournament of the year
-with a category (RatingSettings.stars) gives each player of its current overall standings
-the points of his place (engines.ratings.season), the field being the players in those standings.
+"""A season's points from the database: every finished tournament of the year with a category
+(RatingSettings.stars) gives each player of its final overall standings the points of his place
+(engines.ratings.season), the field being the players in those standings. A tournament counts
+as soon as its organisers mark it finished (the board is read on each request), and not before:
+the places of a tournament still running are not final, and season points are for places.
 A tournament left out of the rating still earns season points only if it has stars: the
 category is the organisers' statement that the tournament counts for the season."""
 from __future__ import annotations
@@ -16,11 +18,11 @@ def season_results(year: int) -> list[Result]:
     """The season's results: (player pk as text, tournament pk as text, place, stars, field)."""
     stars = dict(RatingSettings.objects.filter(
         stars__isnull=False, tournament__start_date__year=year,
-        tournament__publication__in=(Publication.PUBLISHED, Publication.FINISHED),
+        tournament__publication=Publication.FINISHED,
     ).values_list("tournament_id", "stars"))
     results: list[Result] = []
     for tournament_id in sorted(stars):
-        rows = selectors.places(tournament_id)  # the current standings, by the one rule of scoring.selectors
+        rows = selectors.places(tournament_id)  # the final standings, by the one rule of scoring.selectors
         field = len(rows)
         if field < MIN_FIELD:
             continue

@@ -22,12 +22,28 @@ from engines.ratings.season import DEFAULT_BEST
 from protocols.models import Game, GameStatus, Seat
 from scoring.models import SCOPE_ALL, PlayerStanding
 from tournaments.models import Club, Player, Publication, Registration, Tournament
+from tournaments.names import name_key
 
 from .models import GameRating, PlayerRating, RatingSnapshot
 from .season import season_table
 
 PUBLIC = (Publication.PUBLISHED, Publication.FINISHED)
 MAX_ID = 2**63 - 1
+# the seasons a filter may name: years a date can hold on every database (the API's bounds too)
+SEASON_MIN, SEASON_MAX = 1900, 2999
+CITY_LENGTH = 120
+
+
+def readable_text(text: str, limit: int) -> bool:
+    """A filter's text the database can compare: within `limit` characters, with no control
+    character (PostgreSQL refuses a NUL in a string) and no lone surrogate."""
+    if len(text) > limit:
+        return False
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return not any(ord(c) < 32 or ord(c) == 127 for c in text)
 MAX_COMPARED = 4  # players overlaid on one chart, the profile's own included
 PROVISIONAL_SIGMA = PARAMS.provisional_sd * PARAMS.shown_scale  # in the shown points
 
@@ -346,3 +362,38 @@ def head_to_head(a: int, b: int) -> dict:
         rows.append({**g, "role_a": ra, "role_b": rb, "together": same, "a_won": a_won, "b_won": b_won})
     return {"summary": summary, "games": rows}
 
+
+
+# -- finding a player by name, and whom he played with -------------------------------------------
+
+NICKNAME_LENGTH = 80
+
+
+def find_public_players(query: str, limit: int = 10) -> list[tuple[int, str]]:
+    """(pk, nickname) of the public players whose nickname matches ``query`` as people compare
+    names (tournaments.names.name_key: any case, ё as е, a Latin look-alike letter as its Cyrillic
+    twin): the exact match alone when there is one, else those whose name starts with it, then
+    those that contain it, each group by nickname; at most ``limit``.
+
+    Matched in Python over the public nicknames (one query, a few thousand short rows for a big
+    federation): SQLite's case-insensitive matching is ASCII-only and the key folds look-alikes."""
+    key = name_key(query)
+    if not key:
+        return []
+    players = [(pk, nickname, name_key(nickname)) for pk, nickname in public_players().values_list("pk", "nickname")]
+    exact = [(pk, nickname) for pk, nickname, k in players if k == key]
+    if exact:
+        return exact[:1]
+    found = sorted(((not k.startswith(key), k, pk, nickname) for pk, nickname, k in players if key in k))
+    return [(pk, nickname) for _later, _k, pk, nickname in found[:limit]]
+
+
+def co_players(player_id: int, limit: int = 20) -> list[dict]:
+    """The public players who sat at a rated, signed-off public game with ``player_id``, most games
+    together first (then by nickname): the head-to-heads worth opening. Two queries."""
+    games = Seat.objects.filter(player_id=player_id, game__status=GameStatus.SIGNED_OFF, game__result__in=RATED_RESULTS,
+                                game__tournament__publication__in=PUBLIC).values("game_id")
+    rows = (Seat.objects.filter(game_id__in=games, player__isnull=False).exclude(player_id=player_id)
+            .values("player_id", nickname=F("player__nickname")).annotate(games=Count("pk"))
+            .order_by("-games", "nickname")[:limit])
+    return list(rows)

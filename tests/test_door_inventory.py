@@ -412,6 +412,8 @@ def site_doors() -> list[Door]:
           for route, path in [
               ("players/<int:player_id>/", "/players/{player}/"),
               ("players/<int:player_id>/vs/<int:other_id>/", "/players/{player}/vs/{other}/"),
+              ("players/<int:player_id>/vs/", "/players/{player}/vs/"),
+              ("players/names.json", "/players/names.json?q=a"),
               ("ratings/", "/ratings/"), ("ratings/season/", "/ratings/season/"),
               ("clubs/", "/clubs/"), ("clubs/<int:club_id>/", "/clubs/{club}/"),
           ]],

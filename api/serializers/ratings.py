@@ -5,6 +5,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from engines.ratings.games import ROLES
+from ratings.selectors import CITY_LENGTH, MAX_ID, SEASON_MAX, SEASON_MIN
 
 
 class RatingNowSerializer(serializers.Serializer):
@@ -105,16 +106,16 @@ class ClubDetailSerializer(serializers.Serializer):
 
 
 class RatingQuery(serializers.Serializer):
-    season = serializers.IntegerField(required=False, min_value=1900, max_value=2999,
+    season = serializers.IntegerField(required=False, min_value=SEASON_MIN, max_value=SEASON_MAX,
                                       help_text="The rating at the end of this year, among those who played in it.")
-    club = serializers.IntegerField(required=False, min_value=1, max_value=2**63 - 1, help_text="The club's id.")
-    city = serializers.CharField(required=False, max_length=120, help_text="The player's city, any case.")
+    club = serializers.IntegerField(required=False, min_value=1, max_value=MAX_ID, help_text="The club's id.")
+    city = serializers.CharField(required=False, max_length=CITY_LENGTH, help_text="The player's city, any case.")
     role = serializers.ChoiceField(ROLES, required=False, help_text="Only those who played this role, with their games in it.")
     provisional = serializers.BooleanField(required=False, default=False, help_text="Include provisional players.")
 
 
 class SeasonQuery(serializers.Serializer):
-    season = serializers.IntegerField(required=False, min_value=1900, max_value=2999,
+    season = serializers.IntegerField(required=False, min_value=SEASON_MIN, max_value=SEASON_MAX,
                                       help_text="The year (default: the newest with a public tournament).")
-    club = serializers.IntegerField(required=False, min_value=1, max_value=2**63 - 1, help_text="The club's id.")
-    city = serializers.CharField(required=False, max_length=120, help_text="The player's city, any case.")
+    club = serializers.IntegerField(required=False, min_value=1, max_value=MAX_ID, help_text="The club's id.")
+    city = serializers.CharField(required=False, max_length=CITY_LENGTH, help_text="The player's city, any case.")

@@ -19,6 +19,8 @@ def season(django_db_setup, django_db_blocker):
     with django_db_blocker.unblock(), transaction.atomic():
         first, second, players = shared_season("api-r")
         RatingSettings.objects.create(tournament=first, stars=2)
+        first.publication = Publication.FINISHED  # season points count a finished tournament
+        first.save(update_fields=["publication"])
         yield first, second, players
         transaction.set_rollback(True)
 

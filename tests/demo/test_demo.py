@@ -78,7 +78,7 @@ def test_running_it_twice_duplicates_nothing(first_run):
     assert lines[-1] == "demo"
     models = (Player, Registration, Game, Seat, Nomination)
     assert [model.objects.count() for model in models] == counts
-    assert Tournament.objects.count() == 1
+    assert Tournament.objects.count() == 2  # the demo and its finished tournament
 
 
 def test_every_demo_protocol_passes_the_scoring_core_checks(first_run):
@@ -157,3 +157,15 @@ def test_a_protest_waits_on_the_chief_judges_desk(first_run, client):
     assert protest.text in desk
     run_demo()  # a second run files no second protest
     assert Protest.objects.filter(game__tournament__slug="demo").count() == 1
+
+
+def test_the_ratings_and_the_season_have_something_to_show_on_a_fresh_demo(first_run, client):
+    import re
+
+    finished = Tournament.objects.get(slug="demo-autumn")
+    assert finished.publication == "finished" and finished.start_date.year == Tournament.objects.get(slug="demo").start_date.year
+    board = client.get("/ratings/", {"lang": "ru"}).content.decode()
+    assert len(re.findall(r'<td class="num rating">', board)) == 20  # the same twenty players, provisional and marked
+    season = client.get("/ratings/season/", {"lang": "ru"}).content.decode()
+    assert len(re.findall(r'<td class="num points">', season)) == 20
+    assert any("/t/demo-autumn/" in line for line in first_run)

@@ -91,12 +91,37 @@ def test_a_player_seen_only_in_drafts_and_a_draft_tournament_are_hidden(client, 
     assert f"/t/{first.slug}/" not in html and html.count("<circle") == 3
 
 
+def test_the_default_board_is_never_empty_while_few_players_are_established(client, season):
+    snapshot = current_snapshot()
+    assert PlayerRating.objects.filter(snapshot=snapshot, provisional=False).count() == 0  # six games each
+    html = client.get("/ratings/", {"lang": "en"}).content.decode()
+    assert "Nobody is rated" not in html and "Fewer than 10 players are established yet" in html
+    assert len(re.findall(r'<td class="num rating">', html)) == 20
+    assert html.count('title="provisional">?</span>') == 20  # each of them marked
+    ru = client.get("/ratings/", {"lang": "ru"}).content.decode()
+    assert "Утвердившихся в рейтинге игроков пока меньше 10" in ru
+    # ten established players: the board is theirs, the provisional hidden again
+    established = list(PlayerRating.objects.filter(snapshot=snapshot).order_by("-rating")[:10])
+    PlayerRating.objects.filter(pk__in=[r.pk for r in established]).update(provisional=False)
+    html = client.get("/ratings/", {"lang": "en"}).content.decode()
+    assert len(re.findall(r'<td class="num rating">', html)) == 10 and "Provisional players are hidden." in html
+    assert 'title="provisional">?</span>' not in html
+
+
+def test_a_filter_value_the_page_cannot_read_is_a_400_naming_it(client, season):
+    for field, value in (("season", "0"), ("season", "-1"), ("season", "9" * 20), ("season", "1899"), ("city", "a\x00b"),
+                         ("city", "x" * 121), ("provisional", "maybe")):
+        for page in ("/ratings/", "/ratings/season/"):
+            if field == "provisional" and page == "/ratings/season/":
+                continue
+            response = client.get(page, {field: value, "lang": "en"})
+            assert response.status_code == 400, (page, field, value)
+            assert f"{field}: " in response.content.decode(), (page, field, value)
+    assert client.get("/ratings/", {"season": "2026", "city": "Москва", "provisional": "on"}).status_code == 200
+
+
 def test_the_rating_board_hides_provisional_players_unless_asked_and_filters(client, season):
     first, _second, players = season
-    snapshot = current_snapshot()
-    html = client.get("/ratings/", {"lang": "en"}).content.decode()
-    assert PlayerRating.objects.filter(snapshot=snapshot, provisional=False).count() == 0  # six games each
-    assert "Nobody is rated with these filters yet." in html
     html = client.get("/ratings/", {"provisional": "1", "lang": "en"}).content.decode()
     shown = [int(x) for x in re.findall(r'<td class="num rating">(\d+)</td>', html)]
     assert len(shown) == 20 and shown == sorted(shown, reverse=True)
@@ -117,6 +142,8 @@ def test_the_rating_board_hides_provisional_players_unless_asked_and_filters(cli
 def test_the_season_board_and_the_club_page(client, season):
     first, second, players = season
     RatingSettings.objects.create(tournament=first, stars=3)
+    first.publication = Publication.FINISHED
+    first.save(update_fields=["publication"])
     html = client.get("/ratings/season/", {"lang": "ru", "season": first.start_date.year}).content.decode()
     points = re.findall(r'<td class="num points">([^<]+)</td>', html)
     assert len(points) == 20 and points[0] == "233,3"  # 3 stars, 350 a win, 20 players of 30: 350 x 20/30
@@ -139,3 +166,69 @@ def test_head_to_head_counts_the_games_the_two_played_together(client, season):
     assert f'<dd class="h2h-games">{len(together)}</dd>' in html
     assert html.count("/games/") == len(together)
     assert client.get(f"/players/{a}/vs/{a}/").status_code == 404
+
+
+def test_compare_by_nickname_in_any_case_and_with_yo_as_ye(client, season):
+    _first, _second, players = season
+    other = Player.objects.get(pk=players[1])
+    other.nickname = "Ёжик"
+    other.save(update_fields=["nickname"])
+    html = client.get(f"/players/{players[0]}/", {"with": "ежик", "lang": "en"}).content.decode()
+    assert html.count('<g class="series"') == 2 and f'href="/players/{players[0]}/vs/{other.pk}/"' in html
+    # a second one keeps the first (the form carries the compared as a hidden field)
+    third = Player.objects.get(pk=players[2])
+    html = client.get(f"/players/{players[0]}/", {"compare": str(other.pk), "with": third.nickname.upper()}).content.decode()
+    assert html.count('<g class="series"') == 3
+    unknown = client.get(f"/players/{players[0]}/", {"with": "Никто", "lang": "ru"})
+    assert unknown.status_code == 400 and "игрок: игрока с именем «Никто» нет" in unknown.content.decode()
+    several = client.get(f"/players/{players[0]}/", {"with": "pg", "lang": "en"})  # every nickname of the season has it
+    assert several.status_code == 400 and "player: “pg” matches several players" in several.content.decode()
+
+
+def test_the_names_a_box_suggests_are_public_players_matched_as_people_compare_names(client, season):
+    _first, _second, players = season
+    Player.objects.filter(pk=players[3]).update(nickname="Ёлка")
+    Player.objects.filter(pk=players[4]).update(nickname="Велосипед")
+    PlayerFactory(nickname="Ёлочка")  # in no tournament: not public
+    found = client.get("/players/names.json", {"q": "ЕЛ"}).json()["players"]
+    assert [p["nickname"] for p in found] == ["Ёлка", "Велосипед"]  # the name that starts with it first
+    assert client.get("/players/names.json", {"q": "ёлка"}).json()["players"] == [{"id": players[3], "nickname": "Ёлка"}]
+    assert client.get("/players/names.json", {"q": ""}).json() == {"players": []}
+    bad = client.get("/players/names.json", {"q": "a\x00"})
+    assert bad.status_code == 400 and bad.json()["errors"][0]["field"] == "q"
+
+
+def test_head_to_head_is_reached_by_clicks_from_a_game_a_club_and_a_profile(client, season):
+    from protocols.models import Seat
+
+    first, _second, players = season
+    a = Player.objects.get(pk=players[0])
+    seat = Seat.objects.filter(player=a, game__tournament=first).select_related("game").first()
+    game_page = client.get(f"/t/{first.slug}/games/{seat.game.number}/", {"lang": "en"}).content.decode()
+    assert f'href="/players/{a.pk}/vs/"' in game_page and game_page.count('class="h2h-link"') == 10
+    assert f'href="/players/{a.pk}/vs/"' in client.get(f"/clubs/{a.club_id}/").content.decode()
+    assert f'href="/players/{a.pk}/vs/"' in client.get(f"/players/{a.pk}/").content.decode()
+    choice = client.get(f"/players/{a.pk}/vs/", {"lang": "en"}).content.decode()
+    rows = re.findall(rf'<a href="/players/{a.pk}/vs/(\d+)/">[^<]+</a></td><td class="num">(\d+)</td>', choice)
+    together = Seat.objects.filter(game__seats__player=a).exclude(player=a).values("player").distinct().count()
+    assert len(rows) == min(20, together) and [int(n) for _pk, n in rows] == sorted((int(n) for _pk, n in rows), reverse=True)
+    b = Player.objects.get(pk=int(rows[0][0]))
+    answer = client.get(f"/players/{a.pk}/vs/", {"with": b.nickname.lower()})
+    assert answer.status_code == 302 and answer["Location"] == f"/players/{a.pk}/vs/{b.pk}/"
+    itself = client.get(f"/players/{a.pk}/vs/", {"with": a.nickname, "lang": "en"})
+    assert itself.status_code == 400 and "choose another player" in itself.content.decode()
+    draft = TournamentFactory(slug="pg-hidden", publication=Publication.DRAFT)
+    hidden = RegistrationFactory(tournament=draft).player
+    assert client.get(f"/players/{hidden.pk}/vs/").status_code == 404
+
+
+def test_a_season_counts_a_tournament_as_soon_as_it_is_finished(client, season):
+    first, _second, _players = season
+    RatingSettings.objects.create(tournament=first, stars=3)
+    year = first.start_date.year
+    html = client.get("/ratings/season/", {"season": year, "lang": "en"}).content.decode()
+    assert '<td class="num points">' not in html  # published, still running
+    first.publication = Publication.FINISHED
+    first.save(update_fields=["publication"])
+    html = client.get("/ratings/season/", {"season": year, "lang": "en"}).content.decode()
+    assert len(re.findall(r'<td class="num points">', html)) == 20

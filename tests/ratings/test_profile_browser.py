@@ -34,3 +34,29 @@ def test_the_profile_on_a_phone_draws_the_chart_beside_its_numbers(live_server, 
     tbox = table.bounding_box()
     assert tbox["y"] >= box["y"] + box["height"] - 1 and tbox["x"] >= 0
     assert page.locator("table.by-role tbody tr").count() == 4
+
+
+def test_from_a_profile_a_nickname_typed_in_part_is_suggested_compared_and_met_head_to_head(live_server, browser_page):
+    from tournaments.models import Player
+
+    _first, _second, players = shared_season("pv")
+    Player.objects.filter(pk=players[1]).update(nickname="Ёжик")
+    page = browser_page
+    page.set_viewport_size(PHONE)
+    page.goto(f"{live_server.url}/players/{players[0]}/?lang=ru")
+    page.locator("#compare-with").press_sequentially("ежи")
+    # the suggestions arrive a moment after the typing stops (static/player_names.js)
+    page.wait_for_function("() => document.querySelectorAll('#compare-with-names option').length === 1")
+    assert page.locator("#compare-with-names option").first.get_attribute("value") == "Ёжик"
+    page.locator("#compare-with").fill("Ёжик")
+    page.get_by_role("button", name="Сравнить").click()
+    page.wait_for_selector("svg.chart polyline >> nth=1")
+    assert page.locator("svg.chart polyline").count() == 2
+    page.locator("a.h2h-link").first.click()
+    page.wait_for_selector("table.co-players")
+    assert page.evaluate(OVERFLOW) <= 0
+    first = page.locator("table.co-players tbody a").first
+    name = first.inner_text()
+    first.click()
+    page.wait_for_selector("dd.h2h-games")
+    assert name in page.locator("h1").inner_text() and int(page.locator("dd.h2h-games").inner_text()) > 0

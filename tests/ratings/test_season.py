@@ -7,6 +7,13 @@ from ratings.season import season_table
 from scoring.models import PlayerStanding
 from scoring.recompute import recompute
 from tests.tournament_builders import played
+from tournaments.models import Publication
+
+
+def finish(*tournaments):
+    for t in tournaments:
+        t.publication = Publication.FINISHED
+        t.save(update_fields=["publication"])
 
 
 @pytest.mark.django_db
@@ -18,6 +25,8 @@ def test_the_season_sums_the_points_of_the_categorised_tournaments_of_the_year()
         recompute(t.pk)
     RatingSettings.objects.create(tournament=big, stars=5)
     RatingSettings.objects.create(tournament=small, stars=1, rated=False)  # a friendly game can still carry season points
+    assert season_table(big.start_date.year) == []  # published, still running: its places are not final
+    finish(big, small, uncategorised)
     table = season_table(big.start_date.year)
     winner = PlayerStanding.objects.get(snapshot__tournament=big, place=1).player_id
     row = next(r for r in table if r.player == str(winner))

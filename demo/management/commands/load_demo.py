@@ -1,17 +1,42 @@
+import datetime
+
 from django.core.management.base import BaseCommand
+from django.utils import timezone
 
 from demo.builder import Cast, add_demo_roles, build_tournament, deal_unplayed_roles
 from engines.seating.generator import default_iterations
+from ratings.models import RatingSettings
+from ratings.recompute import recompute as recompute_rating
 from scoring.recompute import recompute
-from tournaments.models import Tournament
+from tournaments.models import Publication, Tournament
 
 DEMO_SLUG = "demo"
 PLAYERS, QUALIFYING_ROUNDS = 20, 8
+# a finished tournament of the same players earlier in the year, with a category: the season's
+# points and the rating have something to show on a fresh demo
+FINISHED_SLUG = "demo-autumn"
+FINISHED_ROUNDS, FINISHED_FINAL, FINISHED_STARS = 6, 2, 2
+
+
+def finished_tournament():
+    """The demo's finished tournament (idempotent, as build_tournament is)."""
+    existed = Tournament.objects.filter(slug=FINISHED_SLUG).first()
+    if existed is not None:
+        return existed
+    tournament = build_tournament(FINISHED_SLUG, name="Осенний кубок клуба «Волга» (демо)", players=PLAYERS,
+                                  qualifying_rounds=FINISHED_ROUNDS, final_games=FINISHED_FINAL, seed=7, versions=True)
+    today = timezone.localdate()
+    start = max(datetime.date(today.year, 1, 1), today - datetime.timedelta(days=30))  # the same season as the demo
+    Tournament.objects.filter(pk=tournament.pk).update(start_date=start, end_date=start + datetime.timedelta(days=1),
+                                                        publication=Publication.FINISHED)
+    RatingSettings.objects.update_or_create(tournament=tournament, defaults={"stars": FINISHED_STARS})
+    return Tournament.objects.get(pk=tournament.pk)
 
 
 class Command(BaseCommand):
     help = ("Create the demo tournament (20 players, 2 tables, 8 qualifying rounds: 7 played and the last one seated "
-            "for the judges to enter), with a login for every role and a protest waiting on the desk. Idempotent.")
+            "for the judges to enter), with a login for every role and a protest waiting on the desk, and a finished "
+            "tournament of the same players earlier in the year for the ratings and the season. Idempotent.")
 
     def add_arguments(self, parser):
         parser.add_argument("--port", type=int, default=8000, help="the port the printed addresses name (make run PORT=...)")
@@ -26,11 +51,14 @@ class Command(BaseCommand):
             qualifying_rounds=QUALIFYING_ROUNDS, seating_moves=default_iterations(PLAYERS, QUALIFYING_ROUNDS),
             final_games=0, unplayed_rounds=1, versions=True,
         )
+        finished = finished_tournament()
+        recompute(finished.pk)
         player = add_demo_roles(tournament, cast)
         deal_unplayed_roles(tournament)  # the last round's cards are dealt: its judges may run it on the console
         # The standings pages read a stored snapshot: make sure there is one (a no-op if the
         # job that the tournament's creation enqueued has already stored it).
         recompute(tournament.pk)
+        recompute_rating(force=True)  # the rating over both tournaments' games (bulk rows sent no event)
         site = f"http://127.0.0.1:{options['port']}"
         write = self.stdout.write
         write(("The demo tournament was already there: " if existed else "Created the demo tournament: ") + tournament.slug)
@@ -42,5 +70,6 @@ class Command(BaseCommand):
               " (the last qualifying round is theirs to run on the console or to enter)")
         write(f"Player {player.nickname}: {site}/judge/  user {cast.player[0]}  password {cast.player[1]}"
               " (may file a protest on their last game for ten minutes after this command)")
-        write(f"Public standings: {site}/t/{tournament.slug}/")
+        write(f"Public standings: {site}/t/{tournament.slug}/ (and a finished tournament: {site}/t/{finished.slug}/)")
+        write(f"Ratings: {site}/ratings/ and the season's points {site}/ratings/season/")
         write(tournament.slug)
