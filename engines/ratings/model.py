@@ -63,7 +63,7 @@ class RatingModel:
     def __init__(self, params: Params = DEFAULT):
         self.params = params
         self.players: dict[str, list] = {}
-        self.base = 0.0
+        self.base = params.base_mean
         self.base_var = params.base_sd ** 2
         self.omega = [0.0, 0.0, 0.0, 0.0]  # l, k, ws, wd
         ws = params.weight_sd ** 2

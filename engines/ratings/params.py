@@ -13,8 +13,12 @@ what a game of ten is, not from a data set:
   is shrunk towards the overall skill until the games show otherwise.
 - time away: skills walk by 0.15 a year (the side part by 0.075), so a year's break gives
   back a quarter of a newcomer's variance; never more than a newcomer's (the cap).
-- the side term (red's base rate): N(0, 1^2) at the start, learned in the first hundred
-  games; it may walk by 0.05 a year (rulesets and habits change).
+- the side term (red's base rate): N(0, 0.3^2) at the start (base_mean, base_sd): even odds
+  between two equal teams, and within 35-65 % at two standard deviations, the range the
+  field's red shares lie in; it may walk by 0.05 a year (rulesets and habits change). It was
+  N(0, 1^2), which let a single black win move the next game of ten unseen players to 43 %
+  for red; at 0.3 one game moves it by about 2.5 points and a season still teaches it its base
+  rate (log-loss unchanged to 4 decimals on every simulated world, seeds 1-3: bench/rating.py).
 - seat weights: log-weights N(0, 0.5^2) around 1 (every seat counts the same until the games
   say otherwise): the sheriff's, the don's, a red seat against a black one, and one scale of
   the ordinary seats (where skills matter less than the prior says, it shrinks them).
@@ -37,7 +41,8 @@ class Params:
     side_sd: float = 0.15
     skill_drift_a_year: float = 0.15
     side_drift_a_year: float = 0.075
-    base_sd: float = 1.0
+    base_mean: float = 0.0
+    base_sd: float = 0.3
     base_drift_a_year: float = 0.05
     weight_sd: float = 0.5
     provisional_games: int = 20
