@@ -95,3 +95,59 @@ def line_chart(series: list[dict], *, marks: list[tuple[float, str]] = (), title
         parts.append("</g>")
     parts.append("</svg>")
     return mark_safe("".join(parts))
+
+
+SQUARE = 320  # the reliability chart: both axes 0-100 %
+
+
+def reliability_chart(series: list[dict], *, title: str, desc: str) -> SafeString:
+    """A reliability chart: for each group of games (engines.ratings.quality), the forecast of red's
+    win (x) against the share red won (y), both 0-100 %; the diagonal is a forecast that is
+    exactly right. ``series``: [{"label", "groups": [(mean forecast, red's share, games), ...]}];
+    a point's area grows with its games."""
+    esc = html.escape
+    left, right, top = 40, 10, 10
+    size = SQUARE - left - right
+    height = SQUARE - right + top  # the square plot, and room below it for the axis labels
+    parts = [f'<svg class="chart reliability" viewBox="0 0 {SQUARE} {height + 14}" role="img" '
+             f'aria-labelledby="reliability-title reliability-desc" xmlns="http://www.w3.org/2000/svg" '
+             f'preserveAspectRatio="xMidYMid meet"><title id="reliability-title">{esc(title)}</title>'
+             f'<desc id="reliability-desc">{esc(desc)}</desc>']
+
+    def sx(p):
+        return left + p * size
+
+    def sy(p):
+        return top + (1 - p) * size
+
+    parts.append('<g class="grid" stroke="#d9d9d9" stroke-width="1" font-size="11" fill="#444">')
+    for tick in range(0, 101, 25):
+        p = tick / 100
+        label = esc(number_format(tick, 0, use_l10n=True)) + " %"
+        parts.append(f'<line x1="{left}" x2="{left + size}" y1="{sy(p):.1f}" y2="{sy(p):.1f}"/>'
+                     f'<line x1="{sx(p):.1f}" x2="{sx(p):.1f}" y1="{top}" y2="{top + size}"/>'
+                     f'<text x="{left - 4}" y="{sy(p) + 4:.1f}" text-anchor="end" stroke="none">{label}</text>'
+                     f'<text x="{sx(p):.1f}" y="{top + size + 14}" text-anchor="middle" stroke="none">{label}</text>')
+    parts.append("</g>")
+    parts.append(f'<line class="diagonal" x1="{sx(0)}" y1="{sy(0)}" x2="{sx(1)}" y2="{sy(1)}" stroke="#8c8c8c" '
+                 f'stroke-dasharray="4 3"/>')
+    most = max((g[2] for s in series for g in s["groups"]), default=1) or 1
+    for i, s in enumerate(series):
+        colour = COLOURS[i % len(COLOURS)]
+        groups = s["groups"]
+        path = " ".join(f"{sx(p):.1f},{sy(share):.1f}" for p, share, _n in groups)
+        parts.append(f'<g class="series" data-label="{esc(s["label"])}">')
+        if len(groups) > 1:
+            parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="1.5" points="{path}"/>')
+        for p, share, games in groups:
+            radius = 2.5 + 4.5 * math.sqrt(games / most)
+            parts.append(f'<circle cx="{sx(p):.1f}" cy="{sy(share):.1f}" r="{radius:.1f}" fill="{colour}" fill-opacity="0.8"/>')
+        parts.append("</g>")
+    parts.append('<g class="legend" font-size="11">')
+    for i, s in enumerate(series):
+        colour = COLOURS[i % len(COLOURS)]
+        y = top + 6 + i * 15
+        parts.append(f'<rect x="{left + 6}" y="{y}" width="10" height="10" fill="{colour}"/>'
+                     f'<text x="{left + 20}" y="{y + 9}" fill="#1b1b1b">{esc(s["label"][:28])}</text>')
+    parts.append("</g></svg>")
+    return mark_safe("".join(parts))

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_safe
 from engines.ratings.games import ROLES
 from protocols.vocabulary import ROLE_NAMES
 from ratings import selectors
+from ratings.quality import METHODS, rating_quality
 
 from . import charts
 
@@ -287,3 +288,33 @@ def player_names(request):
     response = JsonResponse({"players": [{"id": pk, "nickname": nickname} for pk, nickname in found]})
     response["Cache-Control"] = "public, max-age=60"  # the same names for everyone; a new player may wait a minute
     return response
+
+
+METHOD_NAMES = {
+    "ours": gettext_lazy("This rating"),
+    "mafiaratings_elo": gettext_lazy("Elo as mafiaratings counts it"),
+    "elo_side": gettext_lazy("Elo with red's base rate"),
+    "red_share": gettext_lazy("Red's share of the games so far"),
+}
+CHARTED = ("ours", "mafiaratings_elo")  # the reliability chart: ours against the peers' Elo
+
+
+@require_safe
+def rating_method(request):
+    """How the rating works, and how well it predicted the games played here: log-loss, Brier
+    score and calibration of its forecasts (each made before its game), beside mafiaratings'
+    Elo and the running red share computed on the same games (ratings.quality)."""
+    measured = rating_quality(selectors.current_snapshot())
+    rows, chart = [], ""
+    if measured and measured["ours"].games:
+        rows = [{"key": key, "name": METHOD_NAMES[key], "measures": measured[key]} for key in METHODS]
+        chart = charts.reliability_chart(
+            [{"label": str(METHOD_NAMES[key]), "groups": [(g.mean_forecast, g.red_share, g.games) for g in measured[key].groups]}
+             for key in CHARTED],
+            title=_("Forecast of red's win against red's share of the games"),
+            desc=_("The games sorted by the forecast and cut into ten groups of equal size: each point is a group's mean "
+                   "forecast (across) and the share red won (up). On the dashed line a forecast is exactly right."))
+    return render(request, "public/rating_method.html", {
+        "rows": rows, "chart": chart, "groups": measured["ours"].groups if rows else (),
+        "games": measured["ours"].games if rows else 0,
+    })

@@ -27,6 +27,7 @@ urlpatterns = [
     path("players/<int:player_id>/vs/<int:other_id>/", rating_pages.head_to_head, name="head-to-head"),
     path("ratings/", rating_pages.rating_board, name="rating-board"),
     path("ratings/season/", rating_pages.season_board, name="season-board"),
+    path("ratings/how/", rating_pages.rating_method, name="rating-method"),
     path("clubs/", rating_pages.club_list, name="clubs"),
     path("clubs/<int:club_id>/", rating_pages.club_detail, name="club"),
 ]

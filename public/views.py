@@ -22,6 +22,7 @@ from console.models import ConsoleLog
 from console.overlay import delayed_layer
 from protocols.vocabulary import LEFT_WHEN, GameStatus, Removal, in_sentence, label_of
 from protocols.wording import result_name, role_name, role_words
+from ratings.selectors import game_forecast
 from scoring.selectors import points_text, worded
 from scoring.vocabulary import COMPONENTS, NO_POINTS, SCOPES
 from tournaments import game_rules
@@ -232,6 +233,8 @@ def game_detail(request, slug, number):
         "days": day_record(game, game.seats.all()) if game.is_signed_off else [],
         "amendments": selectors.game_amendments(game) if game.is_signed_off else [],
         "scored": bool(points),
+        # the rating's forecast made before the game (a signed-off game of a public tournament only)
+        "forecast": game_forecast(game.pk) if game.is_signed_off and tournament.is_public else None,
         # a console game's events: public with the protocol, before sign-off only for who runs it
         "console_log": history.visible_lines(user, game),
     })

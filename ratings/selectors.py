@@ -397,3 +397,12 @@ def co_players(player_id: int, limit: int = 20) -> list[dict]:
             .values("player_id", nickname=F("player__nickname")).annotate(games=Count("pk"))
             .order_by("-games", "nickname")[:limit])
     return list(rows)
+
+
+def game_forecast(game_id: int, snapshot: RatingSnapshot | None = None) -> float | None:
+    """The rating's forecast of red's win made before game ``game_id`` (from the games before it
+    only), as the newest snapshot stored it; None for a game it did not rate."""
+    snapshot = snapshot or current_snapshot()
+    if snapshot is None:
+        return None
+    return GameRating.objects.filter(snapshot=snapshot, game_id=game_id).values_list("p_red", flat=True).first()

@@ -414,7 +414,7 @@ def site_doors() -> list[Door]:
               ("players/<int:player_id>/vs/<int:other_id>/", "/players/{player}/vs/{other}/"),
               ("players/<int:player_id>/vs/", "/players/{player}/vs/"),
               ("players/names.json", "/players/names.json?q=a"),
-              ("ratings/", "/ratings/"), ("ratings/season/", "/ratings/season/"),
+              ("ratings/", "/ratings/"), ("ratings/season/", "/ratings/season/"), ("ratings/how/", "/ratings/how/"),
               ("clubs/", "/clubs/"), ("clubs/<int:club_id>/", "/clubs/{club}/"),
           ]],
         # -- the judge's pages

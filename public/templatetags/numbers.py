@@ -42,3 +42,11 @@ def percent(value) -> str:
         return "—"
     number = round(100 * float(value))
     return f"{number}\u00a0%" if get_format("DECIMAL_SEPARATOR", use_l10n=True) == "," else f"{number}%"
+
+
+@register.filter
+def fixed(value, digits=4) -> str:
+    """A measure with ``digits`` decimals in the page's writing ("0,6712"); "—" for None."""
+    if value is None or value == "":
+        return "—"
+    return decimal_text(f"{float(value):.{int(digits)}f}")

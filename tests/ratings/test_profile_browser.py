@@ -60,3 +60,18 @@ def test_from_a_profile_a_nickname_typed_in_part_is_suggested_compared_and_met_h
     first.click()
     page.wait_for_selector("dd.h2h-games")
     assert name in page.locator("h1").inner_text() and int(page.locator("dd.h2h-games").inner_text()) > 0
+
+
+def test_how_the_rating_works_on_a_phone_draws_its_calibration_within_the_screen(live_server, browser_page):
+    shared_season("ph")
+    page = browser_page
+    page.set_viewport_size(PHONE)
+    page.goto(f"{live_server.url}/ratings/how/?lang=ru")
+    chart = page.locator("svg.reliability")
+    box = chart.bounding_box()
+    assert box["width"] > 250 and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    assert page.locator("svg.reliability g.series").count() == 2 and page.locator("svg.reliability circle").count() >= 10
+    assert page.evaluate(OVERFLOW) <= 0
+    assert page.locator("table.rating-quality tbody tr").count() == 4
+    assert "," in page.locator("tr.method-ours td.log-loss").inner_text()
+    assert page.locator("table.calibration tbody tr").count() == 10
