@@ -13,7 +13,7 @@ from protocols.models import Game, GameStatus, Nomination, Protest, ProtocolVers
 from scoring import selectors as scoring_read
 from scoring.selectors import SCOPE_ALL, Current, GamePoints, PlayerLine, Snapshot
 from tournaments.models import Publication, Registration, Tournament
-from tournaments.names import name_key
+from tournaments.names import matches_words, name_key, search_key, sort_key
 from tournaments.participants import with_seated_count
 from tournaments.permissions import can_preview, can_read_publicly
 from tournaments.vocabulary import StageKind, stage_position
@@ -37,14 +37,15 @@ def tournament_period(tournament: Tournament, today: date) -> str:
 
 def public_tournaments(*, today: date, query: str = "") -> dict[str, list[Tournament]]:
     """The home page's tournaments by period (PERIODS), drafts never listed, matching `query` in
-    the name or city (name_key: case and ё/е do not matter); upcoming soonest first, the others
-    newest first. One query: a few hundred tournaments at most."""
-    key = name_key(query or "")
+    the name or city by words (names.matches_words: case, ё/е, quotes and a Russian word's form
+    do not matter); upcoming soonest first, the others newest first. One query: a few hundred
+    tournaments at most."""
+    query = (query or "").strip()
     groups: dict[str, list[Tournament]] = {period: [] for period in PERIODS}
     listed = (Tournament.objects.exclude(publication=Publication.DRAFT)
               .only("slug", "name", "city", "start_date", "end_date", "publication").order_by("-start_date", "name"))
     for t in listed:
-        if key and key not in name_key(t.name) and key not in name_key(t.city or ""):
+        if query and not matches_words(query, search_key(t.name) + search_key(t.city or "")):
             continue
         groups[tournament_period(t, today)].append(t)
     groups["upcoming"].reverse()
@@ -220,16 +221,17 @@ def seating(tournament: Tournament) -> list[SeatingRound]:
 
 
 def participants(tournament: Tournament) -> list[dict]:
-    """Everyone registered and not withdrawn, by nickname, with club and city: what the standings
-    page lists before the first protocol is signed off. One query."""
-    return list(Registration.objects.filter(tournament=tournament, withdrawn=False).order_by("player__nickname")
+    """Everyone registered and not withdrawn, by nickname as a Russian reader sorts (names.sort_key),
+    with club and city: what the standings page lists before the first protocol is signed off. One query."""
+    rows = list(Registration.objects.filter(tournament=tournament, withdrawn=False)
                 .values("player_id", nickname=F("player__nickname"), club=F("player__club__name"), city=F("player__city")))
+    return sorted(rows, key=lambda row: sort_key(row["nickname"]))
 
 
 def nicknames(tournament: Tournament) -> list[tuple[int, str]]:
-    """(player pk, nickname) of everyone registered, by nickname; one query (a few hundred rows)."""
-    return list(Registration.objects.filter(tournament=tournament).order_by("player__nickname")
-                .values_list("player_id", "player__nickname"))
+    """(player pk, nickname) of everyone registered, by nickname (names.sort_key); one query (a few hundred rows)."""
+    return sorted(Registration.objects.filter(tournament=tournament).values_list("player_id", "player__nickname"),
+                  key=lambda row: sort_key(row[1]))
 
 
 def _match_nickname(players: list[tuple[int, str]], query: str) -> list[tuple[int, str]]:

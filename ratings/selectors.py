@@ -22,7 +22,7 @@ from engines.ratings.season import DEFAULT_BEST
 from protocols.models import Game, GameStatus, Seat
 from scoring.models import SCOPE_ALL, PlayerStanding
 from tournaments.models import Club, Player, Publication, Registration, Tournament
-from tournaments.names import name_key
+from tournaments.names import name_key, sort_key
 
 from .models import GameRating, PlayerRating, RatingSnapshot
 from .season import season_table
@@ -262,7 +262,7 @@ def rating_board(*, season: int | None = None, club: int | None = None, city: st
         rg = by_role.get(pid, [None, None])
         out.append(BoardRow(0, pid, p["nickname"], p["club__name"] or "", p["club_id"], p["city"], rating, sigma, games, prov,
                             rg[0], rg[1]))
-    out.sort(key=lambda r: (-r.rating, r.nickname))
+    out.sort(key=lambda r: (-r.rating, sort_key(r.nickname)))
     for place, row in enumerate(out, 1):
         row.place = place
     return out
@@ -322,7 +322,7 @@ def club_page(club_id: int) -> dict | None:
     for m in members:
         r = ratings.get(m["pk"])
         m.update(rating=r["rating"] if r else None, games=r["games"] if r else 0, provisional=r["provisional"] if r else True)
-    members.sort(key=lambda m: (m["rating"] is None, -(m["rating"] or 0), m["nickname"]))
+    members.sort(key=lambda m: (m["rating"] is None, -(m["rating"] or 0), sort_key(m["nickname"])))
     tournaments = list(Tournament.objects.filter(publication__in=PUBLIC, registrations__player__club=club)
                        .annotate(members=Count("registrations", distinct=True)).order_by("-start_date", "name")
                        .values("pk", "slug", "name", "city", "start_date", "members"))
@@ -384,8 +384,8 @@ def find_public_players(query: str, limit: int = 10) -> list[tuple[int, str]]:
     exact = [(pk, nickname) for pk, nickname, k in players if k == key]
     if exact:
         return exact[:1]
-    found = sorted(((not k.startswith(key), k, pk, nickname) for pk, nickname, k in players if key in k))
-    return [(pk, nickname) for _later, _k, pk, nickname in found[:limit]]
+    found = sorted(((not k.startswith(key), sort_key(nickname), pk, nickname) for pk, nickname, k in players if key in k))
+    return [(pk, nickname) for _later, _order, pk, nickname in found[:limit]]
 
 
 def co_players(player_id: int, limit: int = 20) -> list[dict]:

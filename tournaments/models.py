@@ -24,7 +24,8 @@ BEST_MOVE_MAX = Decimal("1.00")
 
 
 class Club(models.Model):
-    name = models.CharField(_("name"), max_length=120, unique=True)
+    # "name" has its context: django.contrib.auth's catalogue comes first and words it «имя»
+    name = models.CharField(pgettext_lazy("the name of a thing", "name"), max_length=120, unique=True)
     city = models.CharField(_("city"), max_length=120, blank=True)
 
     class Meta:
@@ -93,7 +94,7 @@ class Publication(models.TextChoices):
 
 class Tournament(models.Model):
     slug = models.SlugField(_("slug"), max_length=80, unique=True)
-    name = models.CharField(_("name"), max_length=200)
+    name = models.CharField(pgettext_lazy("the name of a thing", "name"), max_length=200)
     city = models.CharField(_("city"), max_length=120, blank=True)
     start_date = models.DateField(_("start date"))
     end_date = models.DateField(_("end date"))
@@ -227,7 +228,11 @@ class TournamentJudge(models.Model):
     """A judge of the tournament; `order` makes judge j of the seating the j-th judge."""
 
     tournament = models.ForeignKey(Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="judge_links")
-    judge = models.ForeignKey(Judge, verbose_name=_("judge"), on_delete=models.CASCADE, related_name="tournament_links")
+    judge = models.ForeignKey(
+        Judge, verbose_name=_("judge"), on_delete=models.CASCADE, related_name="tournament_links",
+        help_text=_("Judges are created first, under Judges (each with the account he signs protocols in with); "
+                    "then chosen here. The seating needs them: table judge j is the judge of order j."),
+    )
     order = models.PositiveSmallIntegerField(_("order"), default=1)
 
     class Meta:
@@ -320,7 +325,7 @@ class Table(models.Model):
 
     tournament = models.ForeignKey(Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField(_("number"), validators=[MinValueValidator(1)])
-    name = models.CharField(_("name"), max_length=80, blank=True)
+    name = models.CharField(pgettext_lazy("the name of a thing", "name"), max_length=80, blank=True)
 
     class Meta:
         ordering = ["number"]

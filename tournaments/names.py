@@ -66,3 +66,57 @@ def name_key(text: str) -> str:
         text = "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
     text = text.casefold().replace("ё", "е")
     return " ".join(_one_script(word) for word in text.split())
+
+
+def _letter_rank(ch: str) -> tuple[int, str]:
+    if _is_cyrillic(ch):
+        return 2, "е" if ch == "ё" else ch
+    if ch.isdigit():
+        return 1, ch
+    if _is_latin(ch):
+        return 3, ch
+    if ch.isalpha():
+        return 4, ch
+    return 0, ch  # spaces and punctuation before every letter, as in a dictionary
+
+
+def sort_key(text: str) -> tuple:
+    """A name's place in a list as a Russian reader sorts it: by letters, case aside, ё as е
+    («Алмаз, Ёж, Ежевика, Ёлка»); Cyrillic before Latin, digits before both; on a tie е before ё,
+    then lower case before upper (ICU's Russian collation, levels 1-3).
+
+    Ours, not ICU's: PyICU needs libicu's headers and a compiler on every machine for what
+    these rules give a list of nicknames; PostgreSQL's ICU collation would not cover SQLite."""
+    folded = unicodedata.normalize("NFKC", text).casefold()
+    primary = tuple(_letter_rank(ch) for ch in folded)
+    secondary = tuple(ch == "ё" for ch in folded)
+    tertiary = tuple(not ch.islower() for ch in unicodedata.normalize("NFKC", text))
+    return primary, secondary, tertiary, text
+
+
+_STEMMER = None
+
+
+def _stems(text: str) -> list[str]:
+    """The words of ``text`` as name_key writes them, quotes and punctuation aside, each cut to
+    its Russian stem (Snowball's: «Волга» and «Волги» are «волг»; a Latin word keeps its letters)."""
+    global _STEMMER
+    if _STEMMER is None:
+        import snowballstemmer
+
+        _STEMMER = snowballstemmer.stemmer("russian")
+    words = "".join(ch if ch.isalnum() else " " for ch in name_key(text)).split()
+    return _STEMMER.stemWords(words)
+
+
+def search_key(text: str) -> list[str]:
+    """What ``matches_words`` compares: the stems of a title's or a query's words."""
+    return _stems(text)
+
+
+def matches_words(query: str, title_stems: list[str]) -> bool:
+    """Whether every word of ``query`` begins a word of the title (given as ``search_key``): in
+    any case, ё as е, quotes and punctuation ignored, any form of a Russian word («кубок волги»
+    and «Волга» both find «Осенний кубок «Волги» 2026»), a word typed in part too («куб»)."""
+    wanted = _stems(query)
+    return bool(wanted) and all(any(stem.startswith(word) for stem in title_stems) for word in wanted)

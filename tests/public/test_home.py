@@ -46,3 +46,16 @@ def test_the_search_finds_by_name_or_city(client, tournaments, query, slugs):
     assert f'value="{query}"' in html
     if not slugs:
         assert "No tournament matches" in html
+
+
+@pytest.mark.parametrize("query", ["кубок волги", "Волга", "«Волги»", "КУБОК ВОЛГА 2026", "куб", "осеннии"])
+def test_the_search_reads_words_in_any_form_without_quotes(client, query):
+    from tests.factories import TournamentFactory
+
+    TournamentFactory(slug="volga", name="Осенний кубок «Волги» 2026", city="Казань")
+    TournamentFactory(slug="other", name="Кубок Москвы", city="Москва")
+    html = client.get("/", {"q": query, "lang": "ru"}).content.decode()
+    found = sorted(s for group in _groups(html).values() for s in group)
+    assert "volga" in found, query
+    if query not in ("куб", "КУБОК ВОЛГА 2026"):
+        assert found == ["volga"], query

@@ -134,3 +134,14 @@ def test_the_change_history_of_a_game_is_russian(admin_client):
     assert text.startswith('id="content" class="colM"> История изменений: Игра 1')
     assert "Причина изменения Изменения" in text and "1 запись" in text
     assert "View history" not in text and "Changes" not in text and "entry" not in text
+
+
+@pytest.mark.django_db
+def test_the_tournament_form_names_its_title_the_standings_switch_and_where_judges_come_from(admin_client):
+    html = admin_client.get("/admin/tournaments/tournament/add/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    label = re.search(r'<label[^>]*for="id_name"[^>]*>([^<]+)</label>', html).group(1)
+    assert label.startswith("Название")  # not «Имя»: django.contrib.auth's word for a person's name
+    assert "Турнирная таблица открыта для всех" in html and "Рейтинг открыт для всех" not in html
+    assert "Судьи сначала создаются в разделе «Судьи»" in html
+    club = admin_client.get("/admin/tournaments/club/add/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert re.search(r'<label[^>]*for="id_name"[^>]*>([^<]+)</label>', club).group(1).startswith("Название")
