@@ -1,0 +1,88 @@
+"""Polemica's game records (the JSON of app.polemicagame.com's matches, ``version`` 4, as in the
+public polemica-library's test resources): one record, or a list of them, a file.
+
+    players[]   position (seat), username, player {id} | id | null, role 0 don / 1 mafia /
+                2 civilian / 3 sheriff, fouls[] (one entry a foul), disqual (a stage: removed)
+    shots[]     {night, shooter, victim}: one row a shooter
+    guess       on a player: {mafs: [seats], civs: [seats]}; the first killed's mafs are his best move
+    result      0 red won, 1 black won (null: not finished)
+    started     "2025-04-05T13:00:00.000", the game's start (no time zone)
+
+The record names no tournament: the importer groups a run's Polemica games as one tournament."""
+from __future__ import annotations
+
+import datetime
+
+from .records import ForeignGame, ForeignSeat, RecordRefused, check_table, need
+
+ROLES = {0: "don", 1: "black", 2: "red", 3: "sheriff"}
+RESULTS = {0: "red", 1: "black"}
+
+
+def _player(p: dict, where: str) -> ForeignSeat:
+    seat = need(p, "position", int, where)
+    name = p.get("username")
+    account = p.get("player")
+    if isinstance(account, dict):
+        name = name or account.get("username")
+        account = account.get("id")
+    if not isinstance(name, str) or not name.strip():
+        raise RecordRefused(f"{where}username", "no nickname")
+    role = need(p, "role", int, where)
+    if role not in ROLES:
+        raise RecordRefused(f"{where}role", f"{role!r} is not 0 (don), 1 (mafia), 2 (civilian) or 3 (sheriff)")
+    fouls = p.get("fouls") or []
+    if not isinstance(fouls, list):
+        raise RecordRefused(f"{where}fouls", "not a list")
+    removed = None
+    if p.get("disqual"):
+        removed = "fourth_foul" if len(fouls) >= 4 else "disqualifying_foul"
+    key = f"polemica:{account}" if isinstance(account, int) and not isinstance(account, bool) else f"polemica-name:{name.strip()}"
+    return ForeignSeat(seat, key, name.strip(), ROLES[role], min(len(fouls), 4), removed)
+
+
+def first_killed(record: dict, seats: list[ForeignSeat]) -> int | None:
+    """The victim of the first night whose shots all named one seat, and as many shots as black
+    players not removed before it (a removal's day N comes before night N); None: no kill."""
+    shots = record.get("shots") or []
+    if not isinstance(shots, list):
+        raise RecordRefused("shots", "not a list")
+    by_night: dict[int, list[int]] = {}
+    for i, shot in enumerate(shots):
+        night, victim = need(shot, "night", int, f"shots[{i}]."), need(shot, "victim", int, f"shots[{i}].")
+        by_night.setdefault(night, []).append(victim)
+    removed_on = {}
+    for p in record.get("players") or []:
+        if isinstance(p, dict) and isinstance(p.get("disqual"), dict) and isinstance(p["disqual"].get("day"), int):
+            removed_on[p.get("position")] = p["disqual"]["day"]
+    for night in sorted(by_night):
+        victims = by_night[night]
+        blacks = sum(1 for s in seats if s.role in ("black", "don") and removed_on.get(s.seat, night + 1) > night)
+        if len(set(victims)) == 1 and len(victims) >= blacks:
+            return victims[0]
+    return None
+
+
+def read(record: dict) -> ForeignGame:
+    if not isinstance(record, dict):
+        raise RecordRefused("record", "not an object")
+    game_id = str(need(record, "id", int))
+    result = record.get("result")
+    if result not in RESULTS:
+        raise RecordRefused("result", f"{result!r}: not a finished game (0 red won, 1 black won)")
+    started = need(record, "started", str)
+    try:
+        played_on = datetime.datetime.fromisoformat(started[:26]).date()
+    except ValueError:
+        raise RecordRefused("started", f"{started!r} is not a date and time") from None
+    players = need(record, "players", list)
+    seats = [_player(p, f"players[{i}].") for i, p in enumerate(players)]
+    check_table(seats)
+    killed = first_killed(record, seats)
+    named: list[int] = []
+    if killed is not None:
+        guess = next((p.get("guess") for p in players if p.get("position") == killed), None) or {}
+        mafs = guess.get("mafs") if isinstance(guess, dict) else None
+        if isinstance(mafs, list):
+            named = [s for s in mafs if isinstance(s, int) and not isinstance(s, bool)][:3]
+    return ForeignGame(game_id, played_on, RESULTS[result], seats, killed, named)

@@ -1,0 +1,59 @@
+"""manage.py import_games --format polemica|mafiaratings FILE... : a club's history from another
+platform into draft tournaments (protocols/foreign; docs/foreign-games.md)."""
+from django.core.management.base import BaseCommand, CommandError
+
+from protocols.foreign.importer import READERS, plan, store
+
+
+class Command(BaseCommand):
+    help = ("Import game records kept on Polemica or mafiaratings into draft tournaments. A file with a record that "
+            "cannot be read is refused whole (its file, game and field named); players are matched by nickname, and "
+            "a look-alike name is a question answered with --same or --new before anything is stored.")
+
+    def add_arguments(self, parser):
+        parser.add_argument("files", nargs="+", metavar="FILE")
+        parser.add_argument("--format", required=True, choices=sorted(READERS))
+        parser.add_argument("--tournament", default="", help="the tournament's name (Polemica's records name none)")
+        parser.add_argument("--same", action="append", default=[], metavar="NAME=NICKNAME",
+                            help="the record's NAME is our player NICKNAME")
+        parser.add_argument("--new", action="append", default=[], metavar="NAME", help="the record's NAME is a new player")
+        parser.add_argument("--dry-run", action="store_true", help="show what would be imported, store nothing")
+
+    def handle(self, *args, **o):
+        same = {}
+        for pair in o["same"]:
+            name, sep, nickname = pair.partition("=")
+            if not sep or not name.strip() or not nickname.strip():
+                raise CommandError(f"--same {pair!r}: write NAME=NICKNAME")
+            same[name.strip()] = nickname.strip()
+        p = plan(o["format"], [(f, None) for f in o["files"]], tournament_name=o["tournament"].strip(), same=same,
+                 new={n.strip() for n in o["new"]})
+        write = self.stdout.write
+        for why in p.refused:
+            self.stderr.write(f"refused, nothing of it imported: {why}")
+        for key, games in p.tournaments.items():
+            write(f"tournament {p.names[key]!r}: {len(games)} games, "
+                  f"{min(g.played_on for g in games)} to {max(g.played_on for g in games)}")
+        write(f"players: {len(p.matched)} matched to ours, {len(p.new_players)} new")
+        for name, nickname in sorted(p.matched.items()):
+            if name != nickname:
+                write(f"  {name} = {nickname}")
+        for q in p.questions:
+            if q.why == "look-alike":
+                self.stderr.write(f"question: is {q.name!r} our {' or '.join(repr(c) for c in q.candidates)}? "
+                                  f"answer --same '{q.name}={q.candidates[0]}' or --new '{q.name}'")
+            elif q.why == "two people":
+                self.stderr.write(f"question: two people of the records are called {q.name!r}; "
+                                  f"name one of them with --same or rename it on its platform")
+            else:
+                self.stderr.write(f"question: {q.name!r}: {q.why}")
+        if p.questions:
+            raise CommandError(f"{len(p.questions)} question(s) open: nothing imported")
+        if o["dry_run"] or not p.tournaments:
+            if p.refused:
+                raise CommandError(f"{len(p.refused)} file(s) refused")
+            return
+        for tournament in store(o["format"], p):
+            write(f"imported as a draft: {tournament.name} (/admin/tournaments/tournament/{tournament.pk}/change/)")
+        if p.refused:
+            raise CommandError(f"{len(p.refused)} file(s) refused; the others are imported")
