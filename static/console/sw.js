@@ -54,11 +54,14 @@ self.addEventListener("activate", function (event) {
   }).then(function () { return self.clients.claim(); }));
 });
 
-function networkFirst(request, options) {
+function networkFirst(event, options) {
+  var request = event.request;
   return fetch(request).then(function (response) {
     if (response.ok && response.type === "basic") {
       var copy = response.clone();
-      caches.open(PAGES).then(function (cache) { cache.put(request, copy); });
+      // the worker is kept alive until the copy is stored: a judge who loses the connection right
+      // after the page came must find it stored
+      event.waitUntil(caches.open(PAGES).then(function (cache) { return cache.put(request, copy); }));
     }
     return response;
   }, function (error) {
@@ -82,8 +85,8 @@ self.addEventListener("fetch", function (event) {
   }
   // only the console's pages are kept: a judge's other pages (protocols, the desk) are not stored
   // on the device
-  if (request.mode === "navigate" && /\/console\//.test(url.pathname)) event.respondWith(networkFirst(request));
+  if (request.mode === "navigate" && /\/console\//.test(url.pathname)) event.respondWith(networkFirst(event));
   else if (KEEP.indexOf(url.pathname) !== -1 || url.pathname.indexOf("/static/") === 0) {
-    event.respondWith(networkFirst(request, SAME_FOR_ALL));
+    event.respondWith(networkFirst(event, SAME_FOR_ALL));
   }
 });
