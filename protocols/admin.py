@@ -30,6 +30,7 @@ from tournaments.permissions import (
     visible_games,
 )
 
+from .admin_game_import import GameImportAdmin
 from .models import Game, Protest, ProtestStatus, Seat
 from .presentation import problem_text
 from .protests import check_decision, decide_protest
@@ -172,7 +173,7 @@ class ProtestInline(admin.StackedInline):
         return False
 
 
-class GameAdmin(AccusativeTitles, GameScopedAdmin):
+class GameAdmin(GameImportAdmin, AccusativeTitles, GameScopedAdmin):
     verbose_name_accusative = pgettext_lazy("accusative", "game")
     game_lookup = ""
     tournament_lookup = "tournament"

@@ -358,6 +358,9 @@ def site_doors() -> list[Door]:
         custom("admin/tournaments/tournament/<path:object_id>/registrations/import/",
                lambda w: _admin("tournaments_tournament_import_registrations", w.tournament.pk), ORGANISERS,
                hidden=not_a),
+        # whoever may start a tournament may bring one from another platform (tests/protocols/test_import_games.py)
+        custom("admin/protocols/game/import-games/", lambda w: _admin("protocols_game_import_games"),
+               {"superuser", "organiser_a", "organiser_b"}),
         custom("admin/tournaments/stage/<path:object_id>/seating/generate/",
                lambda w: _admin("tournaments_stage_seating_generate", stage(w)), ORGANISERS, hidden=not_a),
         custom("admin/tournaments/stage/<path:object_id>/seating/swap/",

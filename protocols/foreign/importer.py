@@ -186,7 +186,9 @@ def store(fmt: str, p: Plan, *, user=None) -> list[Tournament]:
     with transaction.atomic():
         for key, games in p.tournaments.items():
             parsed = parse_document(_document(fmt, p.names[key], key, games, p.nicknames))
-            tournament, _created = import_tournament(parsed, user=user)
+            tournament, created = import_tournament(parsed, user=user)
+            if created and user is not None:
+                tournament.organisers.add(user)  # whoever brings a tournament runs it (as in the admin)
             for g in games:
                 Game.objects.filter(tournament=tournament, code=f"{fmt}-{g.game_id}").update(played_on=g.played_on)
             last = max(g.played_on for g in games)

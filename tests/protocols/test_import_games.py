@@ -117,3 +117,53 @@ def test_imported_games_count_in_the_rating_once_published():
     tournament.save(update_fields=["publication"])
     recompute_rating(force=True)
     assert GameRating.objects.filter(game__tournament=tournament).values("game").distinct().count() == 3
+
+
+def upload(path):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    return SimpleUploadedFile(Path(path).name, Path(path).read_bytes(), content_type="application/json")
+
+
+def test_the_admin_page_previews_asks_who_is_who_and_imports_drafts_its_organiser_runs(client, tmp_path):
+    import re
+
+    from django.contrib.auth.models import Group
+
+    from tests.factories import UserFactory
+
+    organiser = UserFactory(username="bringer", is_staff=True)
+    organiser.groups.add(Group.objects.get(name="Organiser"))
+    client.force_login(organiser)
+    ours = PlayerFactory(nickname="ГУДВИН")
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"id": 1, "winner": "civ"}')
+    games_list = client.get("/admin/protocols/game/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert 'href="/admin/protocols/game/import-games/"' in games_list
+    url = "/admin/protocols/game/import-games/"
+    html = client.post(url, {"format": "mafiaratings", "tournament": "", "preview": "1",
+                             "files": [upload(p) for p in MAFIARATINGS] + [upload(broken)]},
+                       HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Preview: nothing is saved yet" in html and Game.objects.count() == 0
+    assert "broken.json: game 1: startTime: missing" in html
+    assert re.search(r"<td>mafiaratings, tournament 32</td><td>3</td>", html)
+    question = re.search(r'<select name="(answer-\d+)"[^>]*>(.*?)</select>', html, re.S)
+    assert "our player ГУДВИН" in question.group(2) and "a new player" in question.group(2)
+    token = re.search(r'name="token" value="([^"]+)"', html).group(1)
+    # the confirmation without an answer stores nothing and asks again
+    again = client.post(url, {"token": token, "confirm": "1"}, HTTP_ACCEPT_LANGUAGE="en")
+    assert again.status_code == 200 and Game.objects.count() == 0
+    done = client.post(url, {"token": token, "confirm": "1", question.group(1): "ГУДВИН"})
+    assert done.status_code == 302
+    tournament = Tournament.objects.get(name="mafiaratings, tournament 32")
+    assert tournament.publication == Publication.DRAFT and organiser in tournament.organisers.all()
+    assert seat(Game.objects.get(code="mafiaratings-4842"), 10).player == ours
+    assert client.post(url, {"token": token[:-3] + "xyz", "confirm": "1"}).status_code == 302  # a forged preview: nothing
+    assert Game.objects.count() == 3
+
+
+def test_staff_who_may_not_start_a_tournament_may_not_import(client):
+    from tests.factories import UserFactory
+
+    client.force_login(UserFactory(username="helper", is_staff=True))
+    assert client.get("/admin/protocols/game/import-games/").status_code == 403
