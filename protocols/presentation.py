@@ -12,6 +12,8 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from tournaments.numbers import decimal_text
+
 from .problem_texts import PROBLEM_TEXTS, UNKNOWN_PROBLEM
 from .vocabulary import GameResult, LeftHow, Removal, ResultKind, Role
 from .wording import render
@@ -111,9 +113,17 @@ def problem_text(p, *, name_the_day: bool = True) -> str:
     return f"{head}: {text}" if head else text
 
 
+DECIMAL_KEYS = {"extra"}  # points: written with two decimals in the page's language, as the protocol shows them
+
+
 def _value(key, value) -> str:
     if value in (None, "", []):
         return "—"
+    if key in DECIMAL_KEYS and not isinstance(value, bool):
+        try:
+            return decimal_text(Decimal(str(value)), 2)
+        except InvalidOperation:
+            return str(value)
     if isinstance(value, bool):
         return _("yes") if value else _("no")
     if isinstance(value, list):

@@ -166,10 +166,33 @@ def diff_data(old: dict | None, new: dict) -> list[Change]:
         if old.get(key) != new.get(key):
             changes.append(Change(None, key, old.get(key), new.get(key)))
     for key in ("nominations", "votes", "penalties"):
-        before, after = old.get(key) or [], new.get(key) or []
-        if before != after:
+        before, after = _items(key, old.get(key)), _items(key, new.get(key))
+        if before == after:
+            continue  # the same rows, perhaps read in another order: nothing changed
+        if len(before) != len(after):
             changes.append(Change(None, key, len(before), len(after)))
+        else:  # as many rows as before: which ones went and which came ("9 → 9" said nothing)
+            gone, came = list(before), list(after)
+            for item in after:
+                if item in gone:
+                    gone.remove(item)
+                    came.remove(item)
+            changes.append(Change(None, key, gone, came))
     return changes
+
+
+def _items(key: str, rows) -> list[str]:
+    """A day record's or the penalties' rows as short texts, sorted: two versions compare as sets
+    of rows (the database may hand them back in another order)."""
+    out = []
+    for r in rows or []:
+        if key == "nominations":
+            out.append(f"{r.get('day')}: {r.get('by_seat')}→{r.get('nominee_seat')}{' ×' if r.get('withdrawn') else ''}")
+        elif key == "votes":
+            out.append(f"{r.get('day')}.{r.get('ballot')}: {r.get('nominee_seat')} ({r.get('votes')})")
+        else:
+            out.append(f"{r.get('seat')}: {r.get('clause')}")
+    return sorted(out)
 
 
 def _show(value) -> str:

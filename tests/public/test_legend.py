@@ -37,7 +37,10 @@ def test_the_standings_say_what_k_is_which_wins_it_weighs_and_that_the_final_cha
     assert "at most 20 participants" in legend
     assert "the final's included, can change it" in legend
     russian = _legend(client.get("/t/kay/?lang=ru").content.decode())
-    assert f"K = {snapshot.k}" in russian and "финал" in russian
+    comma = snapshot.k.replace(".", ",")  # one decimal form per language: «K = 1,40» beside «1,40» in the table
+    assert f"K = {comma}" in russian and f"K = {snapshot.k}" not in russian and "финал" in russian
+    meta = re.search(r'<a href="#k-legend">K = ([^<]+)</a>', client.get("/t/kay/?lang=ru").content.decode()).group(1)
+    assert meta == comma
 
 
 def test_no_k_line_claims_k_where_the_tournament_is_too_large(client):
