@@ -46,7 +46,7 @@ migrate: install
 	$(PY) manage.py migrate --noinput
 
 demo: migrate
-	$(PY) manage.py load_demo --port $(PORT)
+	$(PY) manage.py load_demo --port $(PORT)$(if $(RESET), --reset)
 
 # Serve on 127.0.0.1:$(PORT) (`make run PORT=8001` when 8000 is taken). Without CELERY_BROKER_URL,
 # Celery tasks run in-process.

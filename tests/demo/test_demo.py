@@ -169,3 +169,17 @@ def test_the_ratings_and_the_season_have_something_to_show_on_a_fresh_demo(first
     season = client.get("/ratings/season/", {"lang": "ru"}).content.decode()
     assert len(re.findall(r'<td class="num points">', season)) == 20
     assert any("/t/demo-autumn/" in line for line in first_run)
+
+
+def test_a_reset_rebuilds_the_demo_with_its_last_round_unplayed_again(first_run):
+    before = set(Game.objects.filter(tournament__slug="demo").values_list("pk", flat=True))
+    players = Player.objects.count()
+    out = StringIO()
+    call_command("load_demo", "--reset", stdout=out)
+    assert "Deleted the demo's 2 tournaments" in out.getvalue()
+    demo = Tournament.objects.get(slug="demo")
+    games = Game.objects.filter(tournament=demo)
+    assert not before & set(games.values_list("pk", flat=True))  # built anew, whatever was entered in the last one
+    assert games.exclude(status=GameStatus.SIGNED_OFF).count() == 2  # round 8 at its two tables, to be run again
+    assert Tournament.objects.filter(slug="demo-autumn", publication="finished").exists()
+    assert Player.objects.count() == players  # the same people again

@@ -40,8 +40,16 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--port", type=int, default=8000, help="the port the printed addresses name (make run PORT=...)")
+        parser.add_argument("--reset", action="store_true",
+                            help="delete the demo's tournaments first and build them again: the last round unplayed "
+                                 "once more, for another rehearsal (make demo RESET=1)")
 
     def handle(self, *args, **options):
+        if options["reset"]:
+            # their games, seats, protocols, logs and protests go with them; the players stay
+            # (the same nicknames come back) and the rating is recomputed below
+            deleted = Tournament.objects.filter(slug__in=(DEMO_SLUG, FINISHED_SLUG)).delete()[1].get("tournaments.Tournament", 0)
+            self.stdout.write(f"Deleted the demo's {deleted} tournaments, to build them again.")
         existed = Tournament.objects.filter(slug=DEMO_SLUG).exists()
         cast = Cast()
         # The seating the admin would give by default: one search of the default budget (a larger
