@@ -240,6 +240,13 @@ class BookletAndFileActions(ExportActions):
         tournament, stage = self._selection(request, queryset)
         return None if tournament is None else self._start(request, tournament, stage)
 
+    @admin.action(description=gettext_lazy("All blank protocol sheets, every round (PDF)"))
+    def export_all_blank_sheets(self, request, queryset):
+        tournament, stage = self._selection(request, queryset)
+        if tournament is None:
+            return None
+        return self._file(request, tournament, ProtocolExporter(tournament, stage=stage, blank=True), "pdf")
+
     @admin.action(description=gettext_lazy("Protocols (XLSX)"))
     def export_protocols_xlsx(self, request, queryset):
         return self._export(request, queryset, "protocols", "xlsx")
@@ -261,8 +268,8 @@ class BookletAndFileActions(ExportActions):
         return self._export(request, queryset, "seating", "xlsx")
 
 
-BOOKLET_AND_FILE_ACTIONS = ["export_protocol_booklet", "export_protocols_xlsx", "export_standings_pdf", "export_standings_xlsx",
-                            "export_seating_pdf", "export_seating_xlsx"]
+BOOKLET_AND_FILE_ACTIONS = ["export_all_blank_sheets", "export_protocol_booklet", "export_protocols_xlsx", "export_standings_pdf",
+                            "export_standings_xlsx", "export_seating_pdf", "export_seating_xlsx"]
 
 
 class TournamentExportsMixin(BookletAndFileActions):

@@ -214,3 +214,25 @@ def test_a_booklet_that_fails_in_process_marks_its_job_failed_instead_of_a_serve
     monkeypatch.setattr(ProtocolExporter, "render", broken)
     job = _booklet_with_the_broker_down(cup, admin_client, monkeypatch, django_capture_on_commit_callbacks)
     assert job.status == JobStatus.FAILED and "no fonts" in job.error
+
+
+def test_all_blank_sheets_of_a_tournament_in_one_pdf_and_a_long_nickname_cut_to_one_line(cup, admin_client):
+    from tournaments.models import Player
+
+    from .conftest import pdf_text
+
+    long = "Очень-длинный-никнейм-игрока-который-не-помещается-в-клетку-протокола-XY"  # 72 letters
+    seat = Game.objects.filter(tournament=cup).order_by("number").first().seats.get(number=3)
+    Player.objects.filter(pk=seat.player_id).update(nickname=long)
+    response = admin_client.post(reverse("admin:tournaments_tournament_changelist"),
+                                 {"action": "export_all_blank_sheets", "_selected_action": [cup.pk]})
+    assert response["Content-Type"] == "application/pdf"
+    games = Game.objects.filter(tournament=cup).count()
+    pages = pdf_text(response.content)
+    assert len(pages) == 2 * games  # every round's sheets, the final's too, in one file
+    text = "\n".join(pages)
+    assert long not in text and "Очень-длинный-никнейм-игр…" in text
+    stage = Stage.objects.get(tournament=cup, kind="final")
+    response = admin_client.post(reverse("admin:tournaments_stage_changelist"),
+                                 {"action": "export_all_blank_sheets", "_selected_action": [stage.pk]})
+    assert len(pdf_text(response.content)) == 2 * Game.objects.filter(stage=stage).count()
