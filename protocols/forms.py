@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 
 from engines.scoring.bounds import FOULS_RANGE, LEFT_ON_RANGE, SEAT_RANGE, VOTES_RANGE
 from tournaments.models import Ruleset
+from tournaments.numbers import decimal_text
 
 from .entry import SEAT_NUMBERS, ProtocolEntry, parse_entry
 from .entry.parse import MAX_DAYS, WHOLE_NUMBER
@@ -155,7 +156,8 @@ class SeatForm(_Fields):
         return {
             "player": seat.player_id or "", "role": seat.role, "fouls": seat.fouls, "removed": seat.removed,
             "left_how": seat.left_how, "left_on": seat.left_on,
-            "extra": format(seat.extra.normalize(), "f") if seat.extra else "", "extra_reason": seat.extra_reason,
+            # in the page's writing, as the protocol and the desk show it ("0,60"); the entry reads either
+            "extra": decimal_text(seat.extra, 2) if seat.extra else "", "extra_reason": seat.extra_reason,
             "extra_approved": bool(seat.extra_approved), "gross": bool(seat.gross_violation),
         }
 

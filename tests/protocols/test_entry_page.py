@@ -113,3 +113,14 @@ def test_it_stores_an_awarded_loss_with_its_reason(client, cast):
     cast.game.refresh_from_db()
     assert (cast.game.result, cast.game.result_kind, cast.game.awarded_reason) == ("red", "awarded", "подсказка жестом (дон, место 9)")
     assert 'value="awarded_black" selected' in client.get(url(cast.game)).content.decode()
+
+
+def test_a_stored_extra_reads_in_the_pages_decimal_form(client, cast):
+    from protocols.services import save_protocol
+    from tests.protocols.test_services import entry_for
+
+    save_protocol(game=cast.game, user=cast.judge, expected_version=1,
+                  entry=entry_for(cast.game, complete_post(cast.game, action="save", **{"s1-extra": "0.6", "s1-extra_reason": "x"})))
+    client.force_login(cast.judge)
+    body = client.get(url(cast.game), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert 'name="s1-extra" value="0,60"' in body  # as the protocol and the desk write it, not «0.6»
