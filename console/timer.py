@@ -22,6 +22,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from console.models import ConsoleLog
+from tournaments.domain_events import ConsoleTimerChanged, publish
 
 ACTIONS = ("start", "stop", "add", "reset")
 ADD_LIMIT_S = 600  # one press adds or takes at most ten minutes: a typo never sets an absurd timer
@@ -97,4 +98,6 @@ def change_timer(*, log: ConsoleLog, view: dict, action: str, turn: str, seconds
             else:
                 log.timer_remaining_ms = remaining
         log.save(update_fields=["timer_turn", "timer_running", "timer_deadline", "timer_remaining_ms"])
+        game = log.game
+        publish(ConsoleTimerChanged(game.tournament_id, game.pk))  # the hall's clock follows the judge's
     return timer_json(log, view, now=now)

@@ -9,6 +9,8 @@ class PublicConfig(AppConfig):
     verbose_name = _("Public site")
 
     def ready(self):
+        from . import live_cache
         from .live_push import connect
 
         connect()  # the live layer: what the domain events below move is pushed to this app's sockets
+        live_cache.connect()  # and the kept answers of live.json are forgotten as the game moves

@@ -11,7 +11,7 @@ from __future__ import annotations
 from console import live
 from protocols.models import Game
 from tournaments import live_groups
-from tournaments.domain_events import ConsoleEventStored, GameRecordChanged, StandingsRecomputed, subscribe
+from tournaments.domain_events import ConsoleEventStored, ConsoleTimerChanged, GameRecordChanged, StandingsRecomputed, subscribe
 
 from . import selectors
 
@@ -42,5 +42,6 @@ def connect() -> None:
     """After each commit: a stored console event or a changed game record moves its live table; a
     new standings snapshot moves the standings page and the projector."""
     subscribe(ConsoleEventStored, _game_moved)
+    subscribe(ConsoleTimerChanged, _game_moved)  # the hall's clock starts and stops with the judge's
     subscribe(GameRecordChanged, _game_moved)
     subscribe(StandingsRecomputed, lambda event: standings_moved(event.tournament_id, event.version))

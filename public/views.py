@@ -6,12 +6,14 @@ import hashlib
 import html
 
 from django.conf import settings
+from django.core.cache import cache
 from django.http import HttpResponse, HttpResponsePermanentRedirect, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
 from django.utils import timezone
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.cache import cache_page
 from django.views.decorators.gzip import gzip_page
@@ -29,7 +31,7 @@ from tournaments import game_rules
 from tournaments.participants import k_verdict
 from tournaments.permissions import can_file_protest, is_chief_judge, is_late, is_organiser, protest_deadline
 
-from . import legend, selectors
+from . import legend, live_cache, selectors
 from .game_days import day_record
 from .seating_grid import grid_html
 
@@ -375,8 +377,15 @@ def table_live(request, slug, number):
 
 @require_safe
 def table_live_json(request, slug, number):
-    tournament = _live_tournament(request, slug)
-    return _live_json(request, live.table_view(selectors.table_game(tournament, number)))
+    """One table's public view, shared by the hall for up to a second (public/live_cache.py)."""
+    kept = live_cache.key(slug, number, get_language())
+    view = cache.get(kept)
+    if view is None:
+        tournament = _live_tournament(request, slug)
+        view = live.table_view(selectors.table_game(tournament, number))
+        if not request.tournament_preview:
+            cache.set(kept, view, live_cache.LIVE_SECONDS)
+    return _live_json(request, live_cache.stamped(view))
 
 
 @require_safe

@@ -518,8 +518,8 @@ def offered_to(*who):
 
 
 for _label in ("tournaments.tournament", "tournaments.stage"):
-    for _action in ("export_protocol_booklet", "export_protocols_xlsx", "export_standings_pdf", "export_standings_xlsx",
-                    "export_seating_pdf", "export_seating_xlsx"):
+    for _action in ("export_all_blank_sheets", "export_protocol_booklet", "export_protocols_xlsx", "export_standings_pdf",
+                    "export_standings_xlsx", "export_seating_pdf", "export_seating_xlsx"):
         ACTION_RULES[(_label, _action)] = offered_to(*STAFF)  # each refuses a tournament the user may not export
 ACTION_RULES.update({
     ("tournaments.stage", "generate_seating"): offered_to("superuser", "organiser_a", "organiser_b"),

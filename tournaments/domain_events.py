@@ -227,6 +227,18 @@ class ConsoleControlChanged(DomainEvent):
 
 
 @dataclass(frozen=True)
+class ConsoleTimerChanged(DomainEvent):
+    """The judge started, stopped, added to or reset the clock of a game's current turn."""
+
+    tournament_id: int
+    game_id: int
+
+    @property
+    def key(self) -> tuple:
+        return (self.game_id,)
+
+
+@dataclass(frozen=True)
 class StandingsRecomputed(DomainEvent):
     """A new standings snapshot of the tournament is stored (its version)."""
 

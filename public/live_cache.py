@@ -1,0 +1,60 @@
+"""The hall's polls of one table's live.json share one answer for up to LIVE_SECONDS.
+
+Thirty phones a table poll every 1.5 s; each answer cost three queries and the wording of the
+view (bench/live.py: about 200 answers/s at 50 connections). The view of a public tournament's
+table is the same for everyone (no user, no role before sign-off: console/live.py), so it is kept
+per table and language, and forgotten in the transaction that stores a console event, moves the
+judge's clock or changes a game's record (the listeners below, subscribed in the transaction: a poll after the commit never
+sees the old view; one between the forget and the commit re-keeps it for at most LIVE_SECONDS).
+A draft's preview is never kept (only its organisers may see it). A running clock is stamped
+with the time of each answer (``stamped``), as if the view had been read then.
+"""
+from __future__ import annotations
+
+import copy
+import datetime
+
+from django.conf import settings
+from django.core.cache import cache
+from django.utils import timezone
+
+from protocols.models import Game
+from tournaments.domain_events import ConsoleEventStored, ConsoleTimerChanged, GameRecordChanged, subscribe
+
+LIVE_SECONDS = 1
+
+
+def key(slug: str, number: int, language: str) -> str:
+    return f"live-json:{slug}:{number}:{language}"
+
+
+def forget(slug: str, number: int) -> None:
+    cache.delete_many([key(slug, number, code) for code, _name in settings.LANGUAGES])
+
+
+def stamped(view: dict, now: datetime.datetime | None = None) -> dict:
+    """``view`` with its running clock (if any) as of ``now``: the time left and the server's time."""
+    clock = ((view.get("state") or {}).get("timer") or {}).get("clock")
+    if not clock or not clock.get("running") or not clock.get("deadline"):
+        return view
+    now = now or timezone.now()
+    deadline = datetime.datetime.fromisoformat(clock["deadline"])
+    out = copy.deepcopy(view)
+    out["state"]["timer"]["clock"].update(now=now.isoformat(),
+                                           remaining_ms=int((deadline - now).total_seconds() * 1000))  # as console/timer.py
+    return out
+
+
+def _game_moved(event) -> None:
+    game_id = getattr(event, "game_id", None)
+    if game_id is None:
+        return
+    found = Game.objects.filter(pk=game_id).values_list("tournament__slug", "table__number").first()
+    if found is not None:
+        forget(*found)
+
+
+def connect() -> None:
+    subscribe(ConsoleEventStored, _game_moved, in_transaction=True)
+    subscribe(GameRecordChanged, _game_moved, in_transaction=True)
+    subscribe(ConsoleTimerChanged, _game_moved, in_transaction=True)
