@@ -162,6 +162,9 @@ class ExportJobAdmin(AccusativeTitles, TournamentScopedAdmin):
     def tournament_file(self, request, pk, what, fmt):
         tournament = get_object_or_404(Tournament, pk=pk)
         _check(request, tournament)
+        if what == "blank" and fmt == "pdf":  # every round's blank sheets in one file
+            exporter = ProtocolExporter(tournament, blank=True, language=request.GET.get("lang"))
+            return _render(request, exporter, fmt, reverse("admin:tournaments_tournament_change", args=[pk]))
         if what not in EXPORTERS or (what == "protocols" and fmt == "pdf"):
             raise Http404  # a whole tournament's booklet is a job: tournament_booklet_view
         exporter = EXPORTERS[what](tournament, language=request.GET.get("lang"))
@@ -170,6 +173,9 @@ class ExportJobAdmin(AccusativeTitles, TournamentScopedAdmin):
     def stage_file(self, request, pk, what, fmt):
         stage = get_object_or_404(Stage.objects.select_related("tournament"), pk=pk)
         _check(request, stage.tournament)
+        if what == "blank" and fmt == "pdf":  # the stage's blank sheets, every round, in one file
+            exporter = ProtocolExporter(stage.tournament, stage=stage, blank=True, language=request.GET.get("lang"))
+            return _render(request, exporter, fmt, reverse("admin:tournaments_stage_change", args=[pk]))
         if what not in EXPORTERS or (what == "protocols" and fmt == "pdf"):
             raise Http404  # a stage's booklet is a job: stage_booklet_view
         exporter = EXPORTERS[what](stage.tournament, stage=stage, language=request.GET.get("lang"))

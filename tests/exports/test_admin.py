@@ -236,3 +236,17 @@ def test_all_blank_sheets_of_a_tournament_in_one_pdf_and_a_long_nickname_cut_to_
     response = admin_client.post(reverse("admin:tournaments_stage_changelist"),
                                  {"action": "export_all_blank_sheets", "_selected_action": [stage.pk]})
     assert len(pdf_text(response.content)) == 2 * Game.objects.filter(stage=stage).count()
+
+
+def test_the_tournament_and_stage_pages_offer_all_blank_sheets_and_name_the_booklet_as_filled(cup, admin_client):
+    from .conftest import pdf_text
+
+    page = admin_client.get(reverse("admin:tournaments_tournament_change", args=[cup.pk]), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    url = reverse("admin:exports_exportjob_tournament", args=[cup.pk, "blank", "pdf"])
+    assert f'href="{url}"' in page and "Все бланки PDF" in page and "Сборник заполненных протоколов" in page
+    assert "Сборник протоколов<" not in page
+    assert len(pdf_text(admin_client.get(url).content)) == 2 * Game.objects.filter(tournament=cup).count()
+    stage = Stage.objects.get(tournament=cup, kind="qualifying")
+    stage_url = reverse("admin:exports_exportjob_stage", args=[stage.pk, "blank", "pdf"])
+    assert f'href="{stage_url}"' in admin_client.get(reverse("admin:tournaments_stage_change", args=[stage.pk])).content.decode()
+    assert len(pdf_text(admin_client.get(stage_url).content)) == 2 * Game.objects.filter(stage=stage).count()
