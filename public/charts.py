@@ -33,6 +33,18 @@ def _nice_step(span: float, ticks: int = 5) -> float:
     return 10 * power
 
 
+def _legend(series: list[dict], where, limit: int) -> str:
+    """The series' colour keys: the i-th swatch with its top left at ``where(i)``, its label
+    (cut to ``limit`` letters) beside it."""
+    parts = ['<g class="legend" font-size="11">']
+    for i, s in enumerate(series):
+        x, y = where(i)
+        parts.append(f'<rect x="{x}" y="{y}" width="10" height="10" fill="{COLOURS[i % len(COLOURS)]}"/>'
+                     f'<text x="{x + 14}" y="{y + 9}" fill="#1b1b1b">{html.escape(s["label"][:limit])}</text>')
+    parts.append("</g>")
+    return "".join(parts)
+
+
 def line_chart(series: list[dict], *, marks: list[tuple[float, str]] = (), title: str, desc: str) -> SafeString:
     """An SVG line chart. ``series``: [{"label", "points": [(x, y), ...]}] with x a day ordinal
     (game_x); ``marks``: vertical lines at (x, label) — the tournaments. An empty chart says so."""
@@ -86,13 +98,7 @@ def line_chart(series: list[dict], *, marks: list[tuple[float, str]] = (), title
             parts.extend(f'<circle cx="{sx(x):.1f}" cy="{sy(y):.1f}" r="2.5" fill="{colour}"/>' for x, y in s["points"])
         parts.append("</g>")
     if len(series) > 1:
-        parts.append('<g class="legend" font-size="11">')
-        for i, s in enumerate(series):
-            colour = COLOURS[i % len(COLOURS)]
-            x = LEFT + 6 + i * 130
-            parts.append(f'<rect x="{x}" y="{TOP + 14}" width="10" height="10" fill="{colour}"/>'
-                         f'<text x="{x + 14}" y="{TOP + 23}" fill="#1b1b1b">{esc(s["label"][:16])}</text>')
-        parts.append("</g>")
+        parts.append(_legend(series, lambda i: (LEFT + 6 + i * 130, TOP + 14), 16))  # side by side
     parts.append("</svg>")
     return mark_safe("".join(parts))
 
@@ -143,11 +149,6 @@ def reliability_chart(series: list[dict], *, title: str, desc: str) -> SafeStrin
             radius = 2.5 + 4.5 * math.sqrt(games / most)
             parts.append(f'<circle cx="{sx(p):.1f}" cy="{sy(share):.1f}" r="{radius:.1f}" fill="{colour}" fill-opacity="0.8"/>')
         parts.append("</g>")
-    parts.append('<g class="legend" font-size="11">')
-    for i, s in enumerate(series):
-        colour = COLOURS[i % len(COLOURS)]
-        y = top + 6 + i * 15
-        parts.append(f'<rect x="{left + 6}" y="{y}" width="10" height="10" fill="{colour}"/>'
-                     f'<text x="{left + 20}" y="{y + 9}" fill="#1b1b1b">{esc(s["label"][:28])}</text>')
-    parts.append("</g></svg>")
+    parts.append(_legend(series, lambda i: (left + 6, top + 6 + i * 15), 28))  # one under the other
+    parts.append("</svg>")
     return mark_safe("".join(parts))
