@@ -61,7 +61,7 @@ BACKED_UP = (
     "protocols.historicalgame", "protocols.historicalseat", "protocols.historicalseatpenalty", "protocols.historicalnomination",
     "protocols.historicalvotecount", "protocols.historicalprotest",
     "scoring.standingsstate", "scoring.standingssnapshot", "scoring.playerstanding",
-    "seating_store.seatingrecord", "seating_store.manualswap", "console.consolelog", "console.consoleevent",
+    "seating_store.seatingrecord", "seating_store.manualswap", "seating_store.seatnotice", "console.consolelog", "console.consoleevent",
     "ratings.ratingsettings", "ratings.ratingstate", "ratings.ratingsnapshot", "ratings.playerrating", "ratings.gamerating",
     "exports.exportjob",  # the job's row; its file (MEDIA_ROOT) is not in the backup, and a missing one is a 404
 )

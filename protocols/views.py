@@ -13,7 +13,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from tournaments.models import Tournament
+from tournaments.models import Publication, Tournament
 from tournaments.permissions import (
     PermissionRefused,
     can_approve_extra,
@@ -33,7 +33,7 @@ from tournaments.permissions import (
 from .entry import draft_warnings, entry_from_game, players_for, review_parsed
 from .forms import ProtocolForm
 from .grid import grid_context
-from .models import Game, GameStatus
+from .models import Game, GameStatus, Seat
 from .presentation import change_text, person_name
 from .protest_forms import ProtestForm
 from .protests import file_protest
@@ -61,7 +61,14 @@ def my_games(request):
     played = (Game.objects.filter(seats__player__user=user, status=GameStatus.SIGNED_OFF)
               .select_related("tournament", "stage", "round", "table").order_by("-signed_off_at")[:20])
     desks = [t for t in visible_tournaments(user, Tournament.objects.select_related("chief_judge")) if can_use_desk(user, t)]
+    # where the player sits next (a draft's seating is its organisers' until it is published)
+    seats = (Seat.objects.filter(player__user=user).exclude(game__status=GameStatus.SIGNED_OFF)
+             .exclude(game__tournament__publication=Publication.DRAFT)
+             .select_related("game__tournament", "game__stage", "game__round", "game__table")
+             .order_by("game__tournament__start_date", "game__tournament_id", "game__stage__order", "game__round__number",
+                       "game__table__number")[:30])
     return render(request, "protocols/my_games.html", {
+        "my_seats": seats,
         "to_enter": games.exclude(status=GameStatus.SIGNED_OFF)[:500],
         "signed": games.filter(status=GameStatus.SIGNED_OFF)[:500],
         "desks": desks,

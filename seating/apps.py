@@ -19,3 +19,7 @@ class SeatingConfig(AppConfig):
         from .action_types import ACTION_TYPES
 
         register(*ACTION_TYPES)  # the action log's entries this app writes
+
+        from .notices import connect
+
+        connect()  # a stored seating e-mails each player his seats (after the commit)

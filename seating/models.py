@@ -51,3 +51,21 @@ class ManualSwap(models.Model):
 
     def __str__(self) -> str:
         return f"{self.stage}, round {self.round_number}: {self.player_a} ↔ {self.player_b}"
+
+
+class SeatNotice(models.Model):
+    """What a player was last told of his seats in a stage (seating/notices.py): a new seating
+    that leaves his seats as they were tells him nothing again."""
+
+    player = models.ForeignKey(Player, verbose_name=_("player"), on_delete=models.CASCADE, related_name="+")
+    stage = models.ForeignKey(Stage, verbose_name=_("stage"), on_delete=models.CASCADE, related_name="+")
+    digest = models.CharField(_("digest of the seats told"), max_length=64)
+    told_at = models.DateTimeField(_("told at"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("seat notice")
+        verbose_name_plural = _("seat notices")
+        constraints = [models.UniqueConstraint(fields=["player", "stage"], name="one_seat_notice_per_player_and_stage")]
+
+    def __str__(self) -> str:
+        return f"{self.player}, {self.stage}"

@@ -334,3 +334,18 @@ LOGGING = {
     # WeasyPrint and fontTools log every font subset at INFO: noise in a worker's log
     "loggers": {name: {"level": "WARNING"} for name in ("weasyprint", "fontTools")},
 }
+
+
+# E-mail (the seat notices, seating/notices.py): Django's SMTP backend when EMAIL_HOST is set (production),
+# else the console's (make run prints each message; the tests use Django's in-memory outbox).
+EMAIL_HOST = env("EMAIL_HOST", default="")
+EMAIL_BACKEND = ("django.core.mail.backends.smtp.EmailBackend" if EMAIL_HOST
+                 else "django.core.mail.backends.console.EmailBackend")
+EMAIL_PORT = env.int("EMAIL_PORT", default=587)
+EMAIL_HOST_USER = env("EMAIL_HOST_USER", default="")
+EMAIL_HOST_PASSWORD = env("EMAIL_HOST_PASSWORD", default="")
+EMAIL_USE_TLS = env.bool("EMAIL_USE_TLS", default=True)
+EMAIL_TIMEOUT = 10  # a mail server that hangs never holds a job for long
+DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="mafia@localhost")
+# the site's address as players reach it, for links in e-mails
+SITE_URL = env("SITE_URL", default="http://127.0.0.1:8000").rstrip("/")
