@@ -1,11 +1,12 @@
-"""The hall's polls of one table's live.json share one answer for up to LIVE_SECONDS.
+"""The hall's polls of one table's live.json share one answer for up to a second.
 
 Thirty phones a table poll every 1.5 s; each answer cost three queries and the wording of the
 view (bench/live.py: about 200 answers/s at 50 connections). The view of a public tournament's
 table is the same for everyone (no user, no role before sign-off: console/live.py), so it is kept
-per table and language, and forgotten in the transaction that stores a console event, moves the
-judge's clock or changes a game's record (the listeners below, subscribed in the transaction: a poll after the commit never
-sees the old view; one between the forget and the commit re-keeps it for at most LIVE_SECONDS).
+per table and language (settings.LIVE_JSON_KEEP_SECONDS), and forgotten after the commit that
+stores a console event, moves the judge's clock or changes a game's record (the listeners below:
+after the commit, so that an append pays no query for it; a poll in the milliseconds between the
+commit and the forget may still get the old view).
 A draft's preview is never kept (only its organisers may see it). A running clock is stamped
 with the time of each answer (``stamped``), as if the view had been read then.
 """
@@ -21,7 +22,10 @@ from django.utils import timezone
 from protocols.models import Game
 from tournaments.domain_events import ConsoleEventStored, ConsoleTimerChanged, GameRecordChanged, subscribe
 
-LIVE_SECONDS = 1
+
+
+def keep_seconds() -> int:
+    return settings.LIVE_JSON_KEEP_SECONDS
 
 
 def key(slug: str, number: int, language: str) -> str:
@@ -55,6 +59,6 @@ def _game_moved(event) -> None:
 
 
 def connect() -> None:
-    subscribe(ConsoleEventStored, _game_moved, in_transaction=True)
-    subscribe(GameRecordChanged, _game_moved, in_transaction=True)
-    subscribe(ConsoleTimerChanged, _game_moved, in_transaction=True)
+    subscribe(ConsoleEventStored, _game_moved)
+    subscribe(GameRecordChanged, _game_moved)
+    subscribe(ConsoleTimerChanged, _game_moved)

@@ -383,8 +383,8 @@ def table_live_json(request, slug, number):
     if view is None:
         tournament = _live_tournament(request, slug)
         view = live.table_view(selectors.table_game(tournament, number))
-        if not request.tournament_preview:
-            cache.set(kept, view, live_cache.LIVE_SECONDS)
+        if not request.tournament_preview and live_cache.keep_seconds():
+            cache.set(kept, view, live_cache.keep_seconds())
     return _live_json(request, live_cache.stamped(view))
 
 

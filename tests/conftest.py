@@ -118,6 +118,13 @@ def _no_pointer_memo(settings):
 
 
 @pytest.fixture(autouse=True)
+def _live_json_not_kept(settings):
+    """A poll sees the event just stored at once in tests, whose transactions never commit (the
+    kept answer is forgotten after a commit); the kept answer has its own test (tests/public/test_live_cache.py)."""
+    settings.LIVE_JSON_KEEP_SECONDS = 0
+
+
+@pytest.fixture(autouse=True)
 def _pushes_not_paused():
     """A live push that failed in one test (a hung layer on purpose) pauses the process's pushes
     (tournaments/live_groups.py): the next test starts with them on."""

@@ -349,3 +349,5 @@ EMAIL_TIMEOUT = 10  # a mail server that hangs never holds a job for long
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="mafia@localhost")
 # the site's address as players reach it, for links in e-mails
 SITE_URL = env("SITE_URL", default="http://127.0.0.1:8000").rstrip("/")
+# one table's live.json answer is shared by the hall for this long (public/live_cache.py; 0: never kept)
+LIVE_JSON_KEEP_SECONDS = env.int("LIVE_JSON_KEEP_SECONDS", default=1)
