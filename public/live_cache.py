@@ -23,7 +23,6 @@ from protocols.models import Game
 from tournaments.domain_events import ConsoleEventStored, ConsoleTimerChanged, GameRecordChanged, subscribe
 
 
-
 def keep_seconds() -> int:
     return settings.LIVE_JSON_KEEP_SECONDS
 
