@@ -15,7 +15,12 @@ WIDTH = 375
 
 
 def fits(page, selector):
-    box = page.locator(selector).first.bounding_box()
+    box = None
+    for _attempt in range(3):  # the section's refresh may swap the card in just then: measure the new one
+        page.locator(selector).first.wait_for(state="visible")
+        box = page.locator(selector).first.bounding_box()
+        if box is not None:
+            break
     assert box is not None, selector
     assert box["height"] >= 44 and box["x"] >= 0 and box["x"] + box["width"] <= WIDTH, (selector, box)
 
