@@ -1,7 +1,19 @@
 """Logging in through the real login pages in a browser test (the `browser_page` fixture)."""
 from __future__ import annotations
 
+import time
+
 from tests.factories import PASSWORD
+
+
+def wait_until(page, predicate: str, arg=None, seconds: float = 60) -> None:
+    """Until `predicate` (JavaScript, may be async) is true in the page. Playwright's
+    page.wait_for_function takes the Promise an async predicate returns for a true value and returns
+    at once, so this asks again and again with page.evaluate, which awaits it."""
+    deadline = time.monotonic() + seconds
+    while not page.evaluate(predicate, arg):
+        assert time.monotonic() < deadline, f"not true after {seconds} s: {predicate}"
+        page.wait_for_timeout(100)
 
 
 def log_in(page, base_url: str, user, lang: str = "ru") -> None:

@@ -10,7 +10,7 @@ import time
 import pytest
 
 from console.models import ConsoleEvent
-from tests.browser import log_in
+from tests.browser import log_in, wait_until
 from tests.factories import PASSWORD
 from tests.protocols.helpers import make_cast
 
@@ -82,7 +82,8 @@ def test_offline_in_day_2_queues_checks_and_survives_a_reload(live_server, chrom
         started = time.monotonic()
         page.evaluate("async () => { await MafiaEngine.ready; }")
         print(f"engine ready after {time.monotonic() - started:.1f} s more; load {page.evaluate('MafiaEngine.loadMs')} ms")
-        page.wait_for_function("""async () => (await caches.open("mafia-console-pages")).match(location.href).then(Boolean)""")
+        wait_until(page, """async () => document.documentElement.dataset.offlineReady === "true"
+            && (await caches.open("mafia-console-pages")).match(location.href).then(Boolean)""")
 
         go_offline(context)
         offline = events[day2:day2 + 4]

@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from console import services
-from tests.browser import log_in
+from tests.browser import log_in, wait_until
 from tests.console.test_console_browser import LAPTOP, PHONE, SIDEWAYS, entered, stored, wait_index
 from tests.console.test_console_offline_browser import go_offline
 from tests.console.test_log_service import seat_roles
@@ -67,7 +67,7 @@ def test_the_real_screen_reloads_offline_whatever_language_the_browser_sends(liv
         page.goto(screen_url(live_server, cast.game))
         wait_index(page, 3)
         page.wait_for_function("() => navigator.serviceWorker.controller !== null")
-        page.wait_for_function(CACHED)
+        wait_until(page, CACHED)
         go_offline(context)
         page.reload()  # the service worker's copy, in the judge's language
         wait_index(page, 3)

@@ -10,6 +10,7 @@ from django.utils import translation
 from protocols.models import Game, GameStatus
 from public.templatetags.numbers import points
 from scoring.models import PlayerStanding, StandingsState
+from tests.browser import wait_until
 from tests.console.test_console_browser import LAPTOP, by_keyboard, entered, log_in, open_screen, stored, wait_index
 from tests.console.test_console_offline_browser import go_offline, go_online
 from tests.console.test_log_service import example, seat_roles
@@ -19,7 +20,8 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]
 
 EXAMPLE = "g1_fiim_red_win.json"
 OFFLINE_AT = 28  # day 2: seat 2 has nominated seat 7 and still speaks
-CACHED = """async () => (await caches.open("mafia-console-pages")).match(location.href).then(Boolean)"""
+CACHED = """async () => document.documentElement.dataset.offlineReady === "true"
+    && (await caches.open("mafia-console-pages")).match(location.href).then(Boolean)"""
 
 
 def status(page) -> str:
@@ -42,7 +44,7 @@ def test_a_whole_game_by_keyboard_loses_its_connection_on_day_2_and_the_log_is_w
         # the service worker has the screen and its files; the rules are loaded
         page.wait_for_function("() => navigator.serviceWorker.controller !== null")
         page.evaluate("async () => { await MafiaEngine.ready; }")
-        page.wait_for_function(CACHED)
+        wait_until(page, CACHED)
 
         go_offline(context)
         offline = events[OFFLINE_AT:OFFLINE_AT + 4]  # next, next, a foul to seat 3, next
@@ -170,7 +172,7 @@ def test_logout_clears_the_consoles_copies_and_warns_while_events_wait(live_serv
         open_screen(page, cast.game)
         page.keyboard.press("Enter")
         wait_index(page, 1)
-        page.wait_for_function(CACHED)
+        wait_until(page, CACHED)
         assert page.evaluate(HAS_DB)
 
         # the server cannot be reached for events: the next one waits in the browser
@@ -191,7 +193,7 @@ def test_logout_clears_the_consoles_copies_and_warns_while_events_wait(live_serv
         context.unroute("**/console/")
         page.goto(f"{live_server.url}/judge/games/{cast.game.pk}/console/screen/")
         wait_index(page, 2)  # the browser's copy and its queue, then sent
-        page.wait_for_function(SENT, arg=2)
+        wait_until(page, SENT, 2)
         page.wait_for_selector('#c-status[data-waiting="0"][data-online="true"]')
         assert [e["type"] for e in stored(cast.game)] == ["next", "next"]
         page.goto(f"{live_server.url}/judge/")
