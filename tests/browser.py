@@ -6,12 +6,16 @@ import time
 from tests.factories import PASSWORD
 
 
-def wait_until(page, predicate: str, arg=None, seconds: float = 60) -> None:
+def wait_until(page, predicate: str, arg=None, seconds: float = 60, ask_for: float = 5) -> None:
     """Until `predicate` (JavaScript, may be async) is true in the page. Playwright's
     page.wait_for_function takes the Promise an async predicate returns for a true value and returns
-    at once, so this asks again and again with page.evaluate, which awaits it."""
+    at once, so this asks again and again with page.evaluate, which awaits it. page.evaluate has no
+    timeout of its own: each asking gives up after `ask_for` seconds (a storage call that never
+    answers is a failure of the test, not a hang of the run)."""
+    raced = (f"async (arg) => await Promise.race([({predicate})(arg), "
+             f"new Promise((resolve) => setTimeout(() => resolve(false), {int(ask_for * 1000)}))])")
     deadline = time.monotonic() + seconds
-    while not page.evaluate(predicate, arg):
+    while not page.evaluate(raced, arg):
         assert time.monotonic() < deadline, f"not true after {seconds} s: {predicate}"
         page.wait_for_timeout(100)
 

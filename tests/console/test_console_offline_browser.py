@@ -80,7 +80,7 @@ def test_offline_in_day_2_queues_checks_and_survives_a_reload(live_server, chrom
         # the worker has stored the page and its files, and the rules are loaded
         page.wait_for_function("() => navigator.serviceWorker.controller !== null")
         started = time.monotonic()
-        page.evaluate("async () => { await MafiaEngine.ready; }")
+        wait_until(page, "async () => { await MafiaEngine.ready; return true; }", seconds=120)  # no hang if it never loads
         print(f"engine ready after {time.monotonic() - started:.1f} s more; load {page.evaluate('MafiaEngine.loadMs')} ms")
         wait_until(page, """async () => document.documentElement.dataset.offlineReady === "true"
             && (await caches.open("mafia-console-pages")).match(location.href).then(Boolean)""")

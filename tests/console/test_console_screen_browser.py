@@ -289,7 +289,7 @@ def test_an_expired_session_says_so_and_offers_a_translated_login_keeping_the_qu
         log_in(page, live_server, cast.judge)
         page.goto(screen_url(live_server, cast.game))
         wait_index(page, 2)
-        page.evaluate("async () => { await MafiaEngine.ready; }")
+        wait_until(page, "async () => { await MafiaEngine.ready; return true; }", seconds=120)  # no hang if it never loads
         context.clear_cookies(name="sessionid")
         page.keyboard.press("Enter")
         page.wait_for_selector('#c-status[data-waiting="1"]')

@@ -43,7 +43,7 @@ def test_a_whole_game_by_keyboard_loses_its_connection_on_day_2_and_the_log_is_w
         assert stored(cast.game) == events[:OFFLINE_AT]
         # the service worker has the screen and its files; the rules are loaded
         page.wait_for_function("() => navigator.serviceWorker.controller !== null")
-        page.evaluate("async () => { await MafiaEngine.ready; }")
+        wait_until(page, "async () => { await MafiaEngine.ready; return true; }", seconds=120)  # no hang if it never loads
         wait_until(page, CACHED)
 
         go_offline(context)
