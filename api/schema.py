@@ -198,7 +198,7 @@ EXAMPLES = {
     "game": [OpenApiExample("A signed-off game", response_only=True, value=GAME)],
     "standings": [OpenApiExample("Standings", response_only=True, value={
         "format": "mafia-standings/1", "tournament": "osenniy-kubok", "scope": "all", "stages": ["qualifying"], "version": 12,
-        "computed_at": "2026-11-02T19:05:11+03:00", "ruleset": "fiim", "k": "1.40", "standings": [STANDING]})],
+        "after_round": None, "computed_at": "2026-11-02T19:05:11+03:00", "ruleset": "fiim", "k": "1.40", "standings": [STANDING]})],
     "tournament_player": [OpenApiExample("A player's line", response_only=True, value={
         "player_id": 12, "nickname": "Ворон", "club": "Красная площадь", "standing": {**STANDING, "explanation": EXPLAINED}})],
     "player": [OpenApiExample("A player", response_only=True, value={

@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from protocols.models import Game, Nomination, Protest, Seat, SeatPenalty, VoteCount
 from protocols.vocabulary import GameStatus
+from scoring import cuts
 from scoring import selectors as scoring_read
 from tournaments.models import Player, Publication, Registration, Round, Stage, Tournament
 from tournaments.participants import with_seated_count
@@ -81,9 +82,13 @@ def with_protocol(games: QuerySet) -> QuerySet:
     )
 
 
-def signed_off_games(tournament: Tournament) -> QuerySet:
-    """The public games of a tournament: signed off only (an unsigned game is not public at all)."""
-    return with_protocol(Game.objects.filter(tournament=tournament, status=GameStatus.SIGNED_OFF)).order_by("number")
+def signed_off_games(tournament: Tournament, *, hidden_too: bool = False) -> QuerySet:
+    """The public games of a tournament: signed off only (an unsigned game is not public at all),
+    and not those of a stage whose standings are hidden (scoring/cuts.py) unless `hidden_too`."""
+    games = Game.objects.filter(tournament=tournament, status=GameStatus.SIGNED_OFF)
+    if not hidden_too:
+        games = games.exclude(stage__standings_hidden=True)
+    return with_protocol(games).order_by("number")
 
 
 def registrations(tournament: Tournament) -> QuerySet:
@@ -99,11 +104,14 @@ def players() -> QuerySet:
 
 def results_of(player: Player) -> list[dict]:
     """The player's tournaments, newest first, with their line of the current overall standings
-    where those are public and computed (scoring.selectors.PlayerLine); two queries."""
+    where those are public and computed (scoring.selectors.PlayerLine), as the public sees it: as
+    after the last round before a hidden stage (scoring.cuts); three queries, and two more per
+    tournament that hides a stage."""
     regs = list(Registration.objects.filter(player=player).exclude(tournament__publication=Publication.DRAFT)
                 .select_related("tournament")
                 .order_by("-tournament__start_date", "tournament__name"))
     rows = scoring_read.lines_of_player(player.pk)
+    rows.update(cuts.public_lines_of_player(player.pk, [reg.tournament for reg in regs]))
     out = []
     for reg in regs:
         t = reg.tournament

@@ -7,7 +7,8 @@ is one phase, ``night``, whose kill, fouls and removals show in the morning; no 
 check or best move before sign-off. It is stored on the log row per event (``public_projection``)
 so a poll reads it and never replays the log; the words (the phase's, how a player left) and the
 judge's stored timer are added when it is served. After sign-off the roles, the result and the
-nights' shots and checks are added, as the public game page shows them.
+nights' shots and checks are added, as the public game page shows them, unless the game's stage
+hides its standings (`Stage.standings_hidden`): then only `sealed` says the game is over.
 """
 from __future__ import annotations
 
@@ -115,7 +116,11 @@ def table_view(game, *, log: ConsoleLog | None = None) -> dict:
     projection = public_projection(log)
     if projection is not None:
         view["state"] = _worded(projection, log)
-    if signed_off:
+    if signed_off and game.stage.standings_hidden:
+        # a stage whose standings are hidden until the organiser reveals them: its games' roles and
+        # results too (the hall would add up the final from them)
+        view["sealed"] = True
+    elif signed_off:
         if projection is not None:
             with replayed(log) as played:
                 if played is not None:

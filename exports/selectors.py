@@ -11,6 +11,7 @@ from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 
 from protocols.models import Game, GameStatus, Nomination, Protest, ProtocolVersion, Seat, SeatPenalty, VoteCount
+from scoring import cuts
 from scoring import selectors as scoring_read
 from scoring.selectors import SCOPE_ALL, GamePoints, PlayerLine, Snapshot
 from tournaments.models import Round, Stage, StageKind, Tournament
@@ -118,14 +119,19 @@ class StandingsRead:
     snapshot: Snapshot
     scope: str  # "all" or the stage kind the rows rank
     rows: list[PlayerLine]
+    after: int | None = None  # the round ordinal they are as after (scoring.cuts), None: current
 
 
-def current_standings(tournament: Tournament, stage: Stage | None = None) -> StandingsRead:
-    """The current snapshot's lines, overall or of one stage (three queries)."""
+def current_standings(tournament: Tournament, stage: Stage | None = None, after: int | None = None) -> StandingsRead:
+    """The current snapshot's lines, overall or of one stage (three queries), or those as after
+    round `after` (scoring.cuts: the public's while a stage is hidden)."""
     scope = stage.kind if stage is not None else SCOPE_ALL
-    found = scoring_read.scoped(tournament.pk, scoring_read.current_by_id(tournament.pk).version, scope)
+    state = scoring_read.current_by_id(tournament.pk)
+    cut = cuts.after_round(tournament, state, after) if after is not None and state.version else None
+    found = cut.scoped(scope) if cut is not None else scoring_read.scoped(tournament.pk, state.version, scope)
     if found.overall is None:
         raise NothingToExport(_("The standings have not been computed yet."))
     if found.snapshot is None:
         raise NothingToExport(_("No signed-off games in this stage yet."))
-    return StandingsRead(found.snapshot, scope, scoring_read.lines(found.snapshot))
+    rows = cut.lines(found.snapshot) if cut is not None else scoring_read.lines(found.snapshot)
+    return StandingsRead(found.snapshot, scope, rows, after)

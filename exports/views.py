@@ -13,10 +13,11 @@ from django.http import Http404
 from django.views.decorators.http import require_safe
 
 from protocols.models import GameStatus, Seat
+from scoring import cuts
 from scoring import selectors as scoring_read
 from tournaments.permissions import can_read_publicly
 
-from .exporters import FORMATS, ProtocolExporter, SeatingExporter, StandingsExporter
+from .exporters import FORMATS, DiplomasExporter, ProtocolExporter, SeatingExporter, StandingsExporter
 from .responses import file_response
 from .selectors import MAX_ID, NotFound, NothingToExport, game_by_number, stage_of, tournament_by_slug
 from .texts import export_language
@@ -65,10 +66,16 @@ def standings_file(request, slug, fmt):
     if not tournament.standings_public:
         raise Http404("the standings are not public")
     stage = _stage(request, tournament)
+    try:
+        asked = cuts.parse_after(request.GET.get("after_round"))
+    except ValueError:
+        raise Http404("no such round") from None
+    # a hidden stage (scoring/cuts.py): the public's file is the standings as before it
+    after = cuts.viewer_time(tournament, request.user, asked).after
     language = export_language(tournament, request.GET.get("lang"))
     version = scoring_read.current_by_id(tournament.pk).version
-    key = f"export:standings:{tournament.pk}:{version}:{stage.kind if stage else 'all'}:{language}:{fmt}"
-    return _serve(key, lambda: StandingsExporter(tournament, stage=stage, language=language).render(fmt))
+    key = f"export:standings:{tournament.pk}:{version}:{stage.kind if stage else 'all'}:{after}:{language}:{fmt}"
+    return _serve(key, lambda: StandingsExporter(tournament, stage=stage, language=language, after=after).render(fmt))
 
 
 @require_safe
@@ -95,9 +102,26 @@ def protocol_file(request, slug, number):
         raise Http404("no such game") from None
     if game.status != GameStatus.SIGNED_OFF:
         raise Http404("the protocol is not signed off yet")
+    if game.stage.standings_hidden and not cuts.sees_hidden(request.user, tournament):
+        raise Http404("the protocol's stage is hidden until the organisers reveal it")
     language = export_language(tournament, request.GET.get("lang"))
     version = scoring_read.current_by_id(tournament.pk).version
     protests = hashlib.blake2b(repr(list(game.protests.order_by("id").values_list("id", "status", "decided_at"))).encode(),
                                digest_size=8).hexdigest()
     key = f"export:protocol:{game.pk}:{game.version}:{version}:{protests}:{language}"
     return _serve(key, lambda: ProtocolExporter(tournament, game=game, language=language).render("pdf"))
+
+
+@require_safe
+def diplomas_file(request, slug):
+    """The diplomas of the awards the viewer may see (scoring.awards.awards_for): 404 while the
+    standings or a stage are hidden from him, or before any award has a winner."""
+    tournament = _tournament(slug, request.user)
+    language = export_language(tournament, request.GET.get("lang"))
+    version = scoring_read.current_by_id(tournament.pk).version
+    hand = hashlib.blake2b(repr(list(tournament.hand_awards.order_by("order", "id").values_list(
+        "title", "player__nickname"))).encode(), digest_size=8).hexdigest()
+    sees_all = cuts.sees_hidden(request.user, tournament)
+    key = (f"export:diplomas:{tournament.pk}:{version}:{tournament.standings_public}:{tournament.award_min_share}:{hand}:"
+           f"{sees_all}:{language}")
+    return _serve(key, lambda: DiplomasExporter(tournament, user=request.user, language=language).render("pdf"))

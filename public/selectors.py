@@ -10,6 +10,7 @@ from django.db.models import Count, F, Prefetch, Q
 from django.http import Http404
 
 from protocols.models import Game, GameStatus, Nomination, Protest, ProtocolVersion, Seat, SeatPenalty, VoteCount
+from scoring import cuts
 from scoring import selectors as scoring_read
 from scoring.selectors import SCOPE_ALL, Current, GamePoints, PlayerLine, Snapshot
 from tournaments.models import Publication, Registration, Tournament
@@ -97,6 +98,15 @@ def standings_version(tournament: Tournament) -> tuple[int, object]:
     return state.version, state.computed_at
 
 
+def sees_hidden_stages(user, tournament_id: int) -> bool:
+    """Whether `user` sees the standings of a stage hidden from the public (scoring.cuts); no
+    query for a visitor who is not signed in."""
+    if user is None or not user.is_authenticated:
+        return False
+    tournament = Tournament.objects.filter(pk=tournament_id).only("pk", "chief_judge_id").first()
+    return tournament is not None and cuts.sees_hidden(user, tournament)
+
+
 @dataclass
 class StandingsView:
     snapshot: Snapshot | None
@@ -105,11 +115,14 @@ class StandingsView:
     scopes: list[str] = field(default_factory=list)
 
 
-def standings(tournament: Tournament, scope: str | None) -> StandingsView:
-    """The current snapshot's lines for `scope` ("all" or a stage kind); two queries. A stage
-    without games shows the overall standings."""
+def standings(tournament: Tournament, scope: str | None, after: int | None = None) -> StandingsView:
+    """The current snapshot's lines for `scope` ("all" or a stage kind), or those as after round
+    `after` (scoring.cuts); two queries, or the cut's cached answer. A stage without games shows
+    the overall standings."""
     scope = scope if scope in STAGE_KEYS else SCOPE_ALL
-    found = scoring_read.scoped(tournament.pk, scoring_read.current_of(tournament).version, scope)
+    state = scoring_read.current_of(tournament)
+    cut = cuts.after_round(tournament, state, after) if after is not None and state.version else None
+    found = cut.scoped(scope) if cut is not None else scoring_read.scoped(tournament.pk, state.version, scope)
     if found.overall is None:
         return StandingsView(None, scope)
     snapshot = found.snapshot
@@ -117,19 +130,26 @@ def standings(tournament: Tournament, scope: str | None) -> StandingsView:
         scope, snapshot = SCOPE_ALL, found.overall
     stages = list(found.stages)
     scopes = [SCOPE_ALL] + stages if len(stages) > 1 else []
-    return StandingsView(snapshot, scope, scoring_read.lines(snapshot), scopes)
+    rows = cut.lines(snapshot) if cut is not None else scoring_read.lines(snapshot)
+    return StandingsView(snapshot, scope, rows, scopes)
 
 
-def player_page(tournament: Tournament, player_id: int) -> tuple[dict, PlayerLine | None, Snapshot | None]:
-    """(player info, their line of the current overall snapshot with every game, that snapshot),
-    the last two None if they are not in it; 404 if not in the tournament."""
+def player_page(tournament: Tournament, player_id: int, after: int | None = None,
+                ) -> tuple[dict, PlayerLine | None, Snapshot | None]:
+    """(player info, their line of the current overall snapshot, or of the standings as after
+    round `after`, with every game, that snapshot), the last two None if they are not in it; 404
+    if not in the tournament."""
     if not 0 < player_id <= MAX_ID:
         raise Http404("no such player")
     reg = (
         Registration.objects.filter(tournament=tournament, player_id=player_id)
         .values("player_id", "player__nickname", "player__club__name", "player__city").first()
     )
-    placed = scoring_read.player_line(tournament.pk, scoring_read.current_of(tournament).version, player_id)
+    state = scoring_read.current_of(tournament)
+    if after is not None and state.version:
+        placed = cuts.after_round(tournament, state, after).player(player_id)
+    else:
+        placed = scoring_read.player_line(tournament.pk, state.version, player_id)
     row, snapshot = placed if placed is not None else (None, None)
     if reg is None and row is None:
         raise Http404("no such player in this tournament")

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import cards, rating_pages, views
+from . import awards, cards, rating_pages, views
 
 app_name = "public"
 
@@ -15,6 +15,8 @@ urlpatterns = [
     path("t/<slug:slug>/seating/", views.seating, name="seating"),
     path("t/<slug:slug>/rules/", views.rules_of_play, name="rules"),
     path("t/<slug:slug>/screen/", views.screen, name="screen"),
+    path("t/<slug:slug>/awards/", awards.awards, name="awards"),
+    path("t/<slug:slug>/screen/awards/", awards.ceremony, name="ceremony"),
     path("t/<slug:slug>/cards/", cards.cards, name="cards"),
     path("t/<slug:slug>/tables/live.json", views.round_live_json, name="round-live-json"),
     path("t/<slug:slug>/tables/<int:number>/live/", views.table_live, name="table-live"),

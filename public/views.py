@@ -4,6 +4,7 @@ snapshot version, so a hall of phones refreshing at once costs one small query p
 never a stale page."""
 import hashlib
 import html
+from urllib.parse import urlencode
 
 from django.conf import settings
 from django.core.cache import cache
@@ -25,6 +26,7 @@ from console.overlay import delayed_layer
 from protocols.vocabulary import LEFT_WHEN, GameStatus, Removal, in_sentence, label_of
 from protocols.wording import result_name, role_name, role_words
 from ratings.selectors import game_forecast
+from scoring import cuts
 from scoring.selectors import points_text, worded
 from scoring.vocabulary import COMPONENTS, NO_POINTS, SCOPES
 from tournaments import game_rules
@@ -73,24 +75,47 @@ def _scope(request) -> str:
     return scope if scope in selectors.STAGE_KEYS else "all"
 
 
+def _after_round(request) -> tuple[int | None, str]:
+    """`?after_round=N` (scoring.cuts: a round ordinal) and the error that names the field when
+    it cannot be read."""
+    try:
+        return cuts.parse_after(request.GET.get("after_round")), ""
+    except ValueError:
+        return None, _("%(field)s: choose a round from the list.") % {"field": _("standings as after")}
+
+
+def _round_label(mark) -> str:
+    return _("%(stage)s, round %(n)s") % {"stage": SCOPES.get(mark.stage, mark.stage), "n": mark.number}
+
+
 def _standings_context(request, tournament, *, whole_page: bool) -> dict:
     version, computed_at = selectors.standings_version(tournament)
     context = {"tournament": tournament, "version": version, "computed_at": computed_at, "stage_labels": SCOPES,
                "k_verdict": k_verdict(tournament, registered=tournament.registered_at_start)}
     if whole_page:  # "find me" suggestions; the swappable block has no form
         context["names"] = [nickname for _pk, nickname in selectors.nicknames(tournament)]
+    asked, context["after_error"] = _after_round(request)
     if tournament.standings_public:
-        view = selectors.standings(tournament, _scope(request))
+        time = cuts.viewer_time(tournament, request.user, asked)
+        view = selectors.standings(tournament, _scope(request), time.after)
+        by_ordinal = {m.ordinal: m for m in time.marks}
         context.update(standings=view, rows=view.rows, scope=view.scope,
                        k_legend=legend.k_legend(tournament, view.snapshot),
                        lot_used=any(row.decided_by_lot for row in view.rows),
-                       marks_used=any(row.mark for row in view.rows))
+                       marks_used=any(row.mark for row in view.rows),
+                       after_round=time.after,
+                       after_label=_round_label(by_ordinal[time.after]) if time.after in by_ordinal else "",
+                       rounds_offered=[(m.ordinal, _round_label(m)) for m in time.offered],
+                       hidden_stages=[SCOPES.get(kind, kind) for kind in time.hidden_stages])
     if not context.get("rows"):
         # before the first sign-off the players look for their names: the registered participants
         context["participants"] = selectors.participants(tournament)
     # the page is cached under its scope only: the language switch keeps the stage and nothing else
     scope = _scope(request)
-    context["language_params"] = {"stage": scope} if scope != "all" else {}
+    query = {key: value for key, value in (("stage", scope if scope != "all" else None),
+                                           ("after_round", asked)) if value is not None}
+    context["language_params"] = query
+    context["fragment_query"] = urlencode(query)
     return context
 
 
@@ -98,8 +123,8 @@ def _cacheable(request) -> bool:
     """Only the page's own addresses are kept (`?stage=` of a stage, `?lang=`): cache_page keys by
     the whole URL, and any other query string would fill the cache with copies of one page."""
     params = request.GET
-    return (set(params) <= {"stage", "lang"} and params.get("stage", "all") in ("all", *selectors.STAGE_KEYS)
-            and params.get("lang", settings.LANGUAGE_CODE) in dict(settings.LANGUAGES))
+    return (set(params) <= {"stage", "lang", "after_round"} and params.get("stage", "all") in ("all", *selectors.STAGE_KEYS)
+            and params.get("lang", settings.LANGUAGE_CODE) in dict(settings.LANGUAGES) and not _after_round(request)[1])
 
 
 def _standings_page(kind: str, template: str):
@@ -115,7 +140,7 @@ def _standings_page(kind: str, template: str):
     def rendered(request, slug):
         tournament = selectors.tournament_for_page(slug, request.user)
         context = _standings_context(request, tournament, whole_page=kind == "page")
-        response = render(request, template, context)
+        response = render(request, template, context, status=400 if context["after_error"] else 200)
         if "participants" in context:
             # the participants list changes with registrations, which move no snapshot version: kept briefly
             patch_cache_control(response, max_age=PARTICIPANTS_TTL)
@@ -125,7 +150,10 @@ def _standings_page(kind: str, template: str):
         state, preview = selectors.page_state(slug, request.user)
         request.tournament_preview = preview
         if _cacheable(request):
-            prefix = f"standings-{kind}:{state.tournament_id}:{state.version}:{int(state.standings_public)}:{int(preview)}"
+            # a hidden stage's standings are for the judges and the organisers: their copy is their own
+            privileged = int(state.hides_a_stage and selectors.sees_hidden_stages(request.user, state.tournament_id))
+            prefix = (f"standings-{kind}:{state.tournament_id}:{state.version}:{int(state.standings_public)}:{int(preview)}"
+                      f":{privileged}")
             response = cache_page(PAGE_TTL, key_prefix=prefix)(rendered)(request, slug)
         else:
             response = rendered(request, slug)
@@ -189,7 +217,9 @@ def _player_games(tournament, row, snapshot) -> list[dict]:
 def player_detail(request, slug, player_id):
     """A player's place, breakdown and every game with the clause of each point."""
     tournament = _tournament(request, slug)
-    info, row, snapshot = selectors.player_page(tournament, player_id)
+    # while a stage is hidden the public sees the player as before it (scoring/cuts.py)
+    after = cuts.viewer_time(tournament, request.user).after
+    info, row, snapshot = selectors.player_page(tournament, player_id, after)
     next_seat = selectors.next_seat_of(tournament, player_id)
     _version, computed_at = selectors.standings_version(tournament)
     public = tournament.standings_public
@@ -218,8 +248,10 @@ def game_detail(request, slug, number):
             "removed": in_sentence(label_of(Removal, seat.removed)) if seat.removed else "",
             "penalties": list(seat.penalties.all()), "first_killed": seat.number == game.first_killed_seat,
         })
+    # a stage whose standings are hidden keeps its games' results and points from the public too
+    sealed = game.is_signed_off and game.stage.standings_hidden and not cuts.sees_hidden(request.user, tournament)
     points = {}
-    if game.is_signed_off and tournament.standings_public:
+    if game.is_signed_off and tournament.standings_public and not sealed:
         points = selectors.game_points(tournament, game)
     for row in seats:
         scored = points.get(row["seat"].number)
@@ -229,16 +261,16 @@ def game_detail(request, slug, number):
     may_protest = can_file_protest(user, game) and (not is_late(game) or is_chief_judge(user, tournament))
     return render(request, "public/game.html", {
         "tournament": tournament, "game": game, "seats": seats, "protests": list(game.protests.all()),
-        "may_protest": may_protest, "protest_deadline": protest_deadline(game),
-        "signed_off": game.is_signed_off, "result": result_name(game.result) if game.result else "—",
+        "may_protest": may_protest and not sealed, "protest_deadline": protest_deadline(game), "sealed": sealed,
+        "signed_off": game.is_signed_off and not sealed, "result": result_name(game.result) if game.result else "—",
         "stage": SCOPES.get(game.stage.kind, game.stage.kind), "named": ", ".join(str(n) for n in game.best_move or []),
-        "days": day_record(game, game.seats.all()) if game.is_signed_off else [],
-        "amendments": selectors.game_amendments(game) if game.is_signed_off else [],
+        "days": day_record(game, game.seats.all()) if game.is_signed_off and not sealed else [],
+        "amendments": selectors.game_amendments(game) if game.is_signed_off and not sealed else [],
         "scored": bool(points),
         # the rating's forecast made before the game (a signed-off game of a public tournament only)
-        "forecast": game_forecast(game.pk) if game.is_signed_off and tournament.is_public else None,
+        "forecast": game_forecast(game.pk) if game.is_signed_off and tournament.is_public and not sealed else None,
         # a console game's events: public with the protocol, before sign-off only for who runs it
-        "console_log": history.visible_lines(user, game),
+        "console_log": [] if sealed else history.visible_lines(user, game),
     })
 
 
@@ -299,7 +331,9 @@ def screen(request, slug):
     tournament = _tournament(request, slug)
     version, computed_at = selectors.standings_version(tournament)
     rows = []
-    if tournament.standings_public:
+    # the projector is the hall's: while a stage is hidden it says so and shows no standings at all
+    time = cuts.viewer_time(tournament, None)
+    if tournament.standings_public and not time.hidden_stages:
         rows = selectors.standings(tournament, "all").rows[:SCREEN_ROWS]
     rounds = selectors.seating(tournament)
     shown = next((r for r in rounds if any(t.status != GameStatus.SIGNED_OFF for t in r.tables)), None)
@@ -315,6 +349,7 @@ def screen(request, slug):
     has_live = ConsoleLog.objects.filter(game__in=[g.pk for g in live_games], length__gt=0).exists() if live_games else False
     return render(request, "public/screen.html", {
         "tournament": tournament, "rows": rows, "version": version, "computed_at": computed_at,
+        "hidden_stages": [SCOPES.get(kind, kind) for kind in time.hidden_stages],
         "round": shown, "upcoming": upcoming, "every_ms": _screen_every(request) * 1000,
         "live": has_live, "live_texts": _live_texts() if has_live else None, "poll_ms": LIVE_POLL_MS,
     })

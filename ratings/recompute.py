@@ -44,11 +44,12 @@ _FIELDS = ("pk", "tournament_id", "tournament__start_date", "played_on", "result
 
 def rated_queryset():
     """Every rated game (not in order): signed off, not annulled, of a published or finished
-    tournament that is not left out of the rating."""
+    tournament that is not left out of the rating, and not of a stage whose standings are hidden
+    (the rating would tell the hidden results; they count from their reveal)."""
     left_out = RatingSettings.objects.filter(rated=False).values_list("tournament_id", flat=True)
     return Game.objects.filter(
         status=GameStatus.SIGNED_OFF, result__in=RATED_RESULTS,
-        tournament__publication__in=(Publication.PUBLISHED, Publication.FINISHED),
+        tournament__publication__in=(Publication.PUBLISHED, Publication.FINISHED), stage__standings_hidden=False,
     ).exclude(tournament_id__in=left_out)
 
 

@@ -4,7 +4,8 @@
 as soon as its organisers mark it finished (the board is read on each request), and not before:
 the places of a tournament still running are not final, and season points are for places.
 A tournament left out of the rating still earns season points only if it has stars: the
-category is the organisers' statement that the tournament counts for the season."""
+category is the organisers' statement that the tournament counts for the season. A tournament
+that still hides a stage's standings counts once they are revealed (its places would tell them)."""
 from __future__ import annotations
 
 from engines.ratings.season import DEFAULT_BEST, MIN_FIELD, Result, SeasonRow, season_standings
@@ -19,7 +20,7 @@ def season_results(year: int) -> list[Result]:
     stars = dict(RatingSettings.objects.filter(
         stars__isnull=False, tournament__start_date__year=year,
         tournament__publication=Publication.FINISHED,
-    ).values_list("tournament_id", "stars"))
+    ).exclude(tournament__stages__standings_hidden=True).values_list("tournament_id", "stars"))
     results: list[Result] = []
     for tournament_id in sorted(stars):
         rows = selectors.places(tournament_id)  # the final standings, by the one rule of scoring.selectors

@@ -93,7 +93,8 @@ def rating_history(snapshot: RatingSnapshot | None, player_id: int) -> list[Hist
     """Every rated game of the player in the season's order, with his rating before and after; one query."""
     if snapshot is None:
         return []
-    rows = (GameRating.objects.filter(snapshot=snapshot, player_id=player_id, game__tournament__publication__in=PUBLIC)
+    rows = (GameRating.objects.filter(snapshot=snapshot, player_id=player_id, game__tournament__publication__in=PUBLIC,
+                                      game__stage__standings_hidden=False)
             .order_by("pk").values_list("game_id", "game__tournament_id", "game__tournament__name", "game__tournament__slug",
                                         "game__tournament__start_date", "game__tournament__end_date", "game__number", "before", "after"))
     return [HistoryPoint(*row) for row in rows]
@@ -158,7 +159,8 @@ def play_stats(player_id: int) -> PlayStats:
     """Over the player's signed-off, not annulled games of public tournaments; two queries."""
     stats = PlayStats()
     seats = list(Seat.objects.filter(player_id=player_id, game__status=GameStatus.SIGNED_OFF,
-                                     game__result__in=RATED_RESULTS, game__tournament__publication__in=PUBLIC)
+                                     game__result__in=RATED_RESULTS, game__tournament__publication__in=PUBLIC,
+                                     game__stage__standings_hidden=False)
                  .values_list("game_id", "number", "role", "game__result", "game__first_killed_seat", "game__best_move"))
     killed_games = {}
     for game_id, number, role, result, first_killed, best_move in seats:
@@ -236,7 +238,7 @@ def rating_board(*, season: int | None = None, club: int | None = None, city: st
             ratings[pid] = (rating, sigma, games, prov)
     else:
         rows = (GameRating.objects.filter(snapshot=snapshot, player__in=chosen, game__tournament__start_date__year__lte=season,
-                                          game__tournament__publication__in=PUBLIC)
+                                          game__tournament__publication__in=PUBLIC, game__stage__standings_hidden=False)
                 .values("player_id").annotate(games=Count("pk"), last=Max("pk", filter=Q(game__tournament__start_date__year=season)))
                 .filter(last__isnull=False))
         lasts = {r["last"]: r for r in rows}
@@ -246,7 +248,8 @@ def rating_board(*, season: int | None = None, club: int | None = None, city: st
     by_role: dict[int, list[int]] = {}
     if role in ROLES:
         games = Seat.objects.filter(player__in=chosen, role=role, game__status=GameStatus.SIGNED_OFF,
-                                    game__result__in=RATED_RESULTS, game__tournament__publication__in=PUBLIC)
+                                    game__result__in=RATED_RESULTS, game__tournament__publication__in=PUBLIC,
+                                    game__stage__standings_hidden=False)
         if season is not None:
             games = games.filter(game__tournament__start_date__year=season)
         won = Q(game__result="red") if role in RED_TEAM else Q(game__result="black")
@@ -337,7 +340,8 @@ def head_to_head(a: int, b: int) -> dict:
     seats = defaultdict(dict)
     for game_id, player_id, role in Seat.objects.filter(
             player_id__in=(a, b), game__status=GameStatus.SIGNED_OFF, game__result__in=RATED_RESULTS,
-            game__tournament__publication__in=PUBLIC).values_list("game_id", "player_id", "role"):
+            game__tournament__publication__in=PUBLIC, game__stage__standings_hidden=False,
+    ).values_list("game_id", "player_id", "role"):
         seats[game_id][player_id] = role
     shared = [g for g, s in seats.items() if len(s) == 2]
     games = list(Game.objects.filter(pk__in=shared).order_by("-tournament__start_date", "-number")
@@ -392,7 +396,8 @@ def co_players(player_id: int, limit: int = 20) -> list[dict]:
     """The public players who sat at a rated, signed-off public game with ``player_id``, most games
     together first (then by nickname): the head-to-heads worth opening. Two queries."""
     games = Seat.objects.filter(player_id=player_id, game__status=GameStatus.SIGNED_OFF, game__result__in=RATED_RESULTS,
-                                game__tournament__publication__in=PUBLIC).values("game_id")
+                                game__tournament__publication__in=PUBLIC,
+                                game__stage__standings_hidden=False).values("game_id")
     rows = (Seat.objects.filter(game_id__in=games, player__isnull=False).exclude(player_id=player_id)
             .values("player_id", nickname=F("player__nickname")).annotate(games=Count("pk"))
             .order_by("-games", "nickname")[:limit])

@@ -6,7 +6,7 @@ One rule for "the current snapshot": the version in the tournament's StandingsSt
 (`computed_version`, written in the same transaction as the snapshot it names); 0 means none yet.
 
     current(slug, drafts=False)        what a cached page checks first: (tournament, version,
-                                       standings public?, computed at); one small query,
+                                       standings public?, computed at, a stage hidden?); one small query,
                                        memoised per process for STANDINGS_POINTER_TTL seconds
     current_of(tournament)             the same for a tournament in hand (no query when it came
                                        with select_related("standings_state"))
@@ -39,7 +39,7 @@ from django.db.models import F
 from django.utils.dateparse import parse_datetime
 
 from engines.scoring.rulesets import get_ruleset
-from tournaments.models import Publication, Tournament
+from tournaments.models import Publication, Stage, Tournament
 
 from . import explanation_texts
 from .models import SCOPE_ALL, PlayerStanding, StandingsSnapshot, StandingsState
@@ -61,6 +61,7 @@ class Current:
     standings_public: bool
     computed_at: datetime | None
     requested_version: int = 0
+    hides_a_stage: bool = False  # a stage's standings are hidden from the public (scoring/cuts.py); current() only
 
     @property
     def up_to_date(self) -> bool:
@@ -94,7 +95,7 @@ class Snapshot:
     @classmethod
     def of(cls, s: StandingsSnapshot) -> Snapshot:
         return cls(s.pk, s.tournament_id, s.version, s.scope, s.computed_at, s.games, tuple(s.stages or ()), s.ruleset,
-                   s.k or "", _scored(s.game_meta))
+                   s.k or "", scored_games(s.game_meta))
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,7 +174,8 @@ points_text = explanation_texts.points
 
 # -- which snapshot is current -----------------------------------------------------------------------
 _POINTER_SQL = (
-    f"SELECT t.id, s.computed_version, t.standings_public, s.computed_at, s.requested_version "
+    f"SELECT t.id, s.computed_version, t.standings_public, s.computed_at, s.requested_version, "
+    f"EXISTS (SELECT 1 FROM {Stage._meta.db_table} st WHERE st.tournament_id = t.id AND st.standings_hidden) "
     f"FROM {Tournament._meta.db_table} t "
     f"LEFT JOIN {StandingsState._meta.db_table} s ON s.tournament_id = t.id WHERE t.slug = %s"
 )
@@ -202,12 +204,12 @@ def current(slug: str, *, drafts: bool = False) -> Current | None:
         row = cursor.fetchone()
     if row is None:
         return None  # unknown slugs are not kept: they cannot fill the memo
-    pk, version, public, computed_at, requested = row
+    pk, version, public, computed_at, requested, hides = row
     if computed_at is not None and not isinstance(computed_at, datetime):  # SQLite may hand back text
         computed_at = parse_datetime(computed_at)
     if computed_at is not None and computed_at.tzinfo is None:
         computed_at = computed_at.replace(tzinfo=UTC)  # Django stores UTC there
-    state = (pk, version or 0, bool(public), computed_at, requested or 0)
+    state = (pk, version or 0, bool(public), computed_at, requested or 0, bool(hides))
     if memo is not None:
         memo.set(slug, state, ttl)  # a plain tuple: the local-memory cache pickles what it keeps
     return Current(*state)
@@ -369,6 +371,17 @@ def points_as_recomputed(tournament: Tournament, numbers: Iterable[int]) -> dict
     return _by_game(explained.values(), _main_components(loaded.tournament.ruleset), wanted)
 
 
+def lines_of_rows(rows: Iterable[dict], ruleset: str) -> list[PlayerLine]:
+    """Player lines, each game explained, of rows scored in memory (scoring/scopes.py: the
+    standings as after a round) rather than read from a snapshot."""
+    main = _main_components(ruleset)
+    return [PlayerLine(*(Decimal(row[f]) if f in _DECIMAL_FIELDS else row[f] for f in _LINE_FIELDS),
+                       points=_game_points(row["explanation"], main)) for row in rows]
+
+
+_DECIMAL_FIELDS = frozenset({"main", "extra", "total", "tiebreak_extra"})
+
+
 # -- the stored explanation, decoded here only ----------------------------------------------------------
 def _line_of(row: PlayerStanding, points: tuple[GamePoints, ...] | None = None) -> PlayerLine:
     return PlayerLine(*(getattr(row, f) for f in _LINE_FIELDS), points=points)
@@ -381,7 +394,7 @@ def _main_components(ruleset: str) -> frozenset[str]:
         return frozenset()
 
 
-def _scored(game_meta: dict | None) -> dict[int, ScoredGame]:
+def scored_games(game_meta: dict | None) -> dict[int, ScoredGame]:
     return {int(number): ScoredGame(int(number), game_id, stage, result)
             for number, (game_id, stage, result) in (game_meta or {}).items()}
 

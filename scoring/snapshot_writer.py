@@ -1,5 +1,5 @@
-"""Score a loaded tournament and write the snapshot: one StandingsSnapshot per scope (overall, and
-each stage when more than one has games) and one PlayerStanding per player and scope.
+"""Write a scored tournament as a snapshot: one StandingsSnapshot per scope (overall, and each
+stage when more than one has games: scopes.py) and one PlayerStanding per player and scope.
 
 The player rows go in with one INSERT … SELECT over a JSON text that the database unpacks
 (PostgreSQL json_populate_recordset, SQLite json_each): one statement whatever the number of
@@ -13,11 +13,8 @@ import logging
 
 from django.db import connection
 
-from engines.scoring.explain import explain_all, game_meta
-from engines.scoring.standings import compute_standings
-from tournaments.vocabulary import stage_position
-
-from .models import SCOPE_ALL, PlayerStanding, StandingsSnapshot
+from .models import PlayerStanding, StandingsSnapshot
+from .scopes import scored_scopes
 
 log = logging.getLogger(__name__)
 
@@ -30,33 +27,15 @@ _ROW_COLUMNS = (
 
 def store_snapshot(tournament, loaded, version: int, now) -> int:
     """Write version `version` of the tournament's standings; return the number of player rows."""
-    core = loaded.tournament
-    stages = sorted({g.stage for g in core.games}, key=stage_position)
-    scopes: list[tuple[str, tuple | None]] = [(SCOPE_ALL, None)]
-    if len(stages) > 1:  # with one stage its standings are the overall ones: stored once
-        scopes += [(stage, (stage,)) for stage in stages]
     rows: list[dict] = []
-    for scope, selected in scopes:
-        standings = compute_standings(core, selected)
-        explanations = explain_all(core, loaded.game_numbers, selected)
-        document = standings.to_document()
+    for scored in scored_scopes(loaded):
+        document = scored.document
         snapshot = StandingsSnapshot.objects.create(
-            tournament=tournament, version=version, scope=scope, computed_at=now,
-            games=sum(1 for g in core.games if selected is None or g.stage in selected),
-            stages=stages, ruleset=document["ruleset"], k=document["k"] or "", document=document,
-            game_meta=game_meta(core, loaded.game_numbers, selected),
+            tournament=tournament, version=version, scope=scored.scope, computed_at=now, games=scored.games,
+            stages=scored.stages, ruleset=document["ruleset"], k=document["k"] or "", document=document,
+            game_meta=scored.game_meta,
         )
-        for r, d in zip(standings.rows, document["standings"]):
-            games = explanations.get(r.player, [])
-            rows.append({
-                "snapshot_id": snapshot.pk, "player_id": loaded.player_pks.get(r.player), "place": r.place,
-                "file_id": r.player, "nickname": r.nickname, "club": loaded.clubs.get(r.player, ""),
-                "games": r.games, "wins": r.wins, "wins_as_don_or_sheriff": r.wins_as_don_or_sheriff,
-                "first_killed": r.first_killed, "main": d["main"], "extra": d["extra"], "total": d["total"],
-                "tiebreak_extra": d["tiebreak_extra"], "decided_by_lot": r.decided_by_lot,
-                "mark": loaded.marks.get(r.player, ""),
-                "breakdown": d["breakdown"], "explanation": games,
-            })
+        rows += [{"snapshot_id": snapshot.pk, **row} for row in scored.rows]
     _insert_rows(rows)
     log.info("standings of tournament %s stored as version %s (%s rows)", tournament.pk, version, len(rows))
     return len(rows)

@@ -398,6 +398,9 @@ def site_doors() -> list[Door]:
               ("t/<slug:slug>/players/<int:player_id>/", "/t/{slug}/players/{player}/"),
               ("t/<slug:slug>/games/<int:number>/", "/t/{slug}/games/{n}/"), ("t/<slug:slug>/seating/", "/t/{slug}/seating/"),
               ("t/<slug:slug>/screen/", "/t/{slug}/screen/"), ("t/<slug:slug>/rules/", "/t/{slug}/rules/"),
+              # the awards follow the standings' rules (tests/public/test_awards.py: a hidden final)
+              ("t/<slug:slug>/awards/", "/t/{slug}/awards/"), ("t/<slug:slug>/screen/awards/", "/t/{slug}/screen/awards/"),
+              ("t/<slug:slug>/awards/diplomas.pdf", "/t/{slug}/awards/diplomas.pdf"),
               ("t/<slug:slug>/standings.<export_format:fmt>", "/t/{slug}/standings.xlsx"),
               ("t/<slug:slug>/seating.<export_format:fmt>", "/t/{slug}/seating.xlsx"),
               ("t/<slug:slug>/games/<int:number>/protocol.pdf", "/t/{slug}/games/{n}/protocol.pdf"),
@@ -523,6 +526,7 @@ for _label in ("tournaments.tournament", "tournaments.stage"):
         ACTION_RULES[(_label, _action)] = offered_to(*STAFF)  # each refuses a tournament the user may not export
 ACTION_RULES.update({
     ("tournaments.stage", "generate_seating"): offered_to("superuser", "organiser_a", "organiser_b"),
+    ("tournaments.stage", "reveal_standings"): offered_to("superuser", "organiser_a", "organiser_b"),
     ("tournaments.round", "export_blank_sheets"): offered_to(*STAFF),
     ("tournaments.round", "export_completed_sheets"): offered_to(*STAFF),
     ("tournaments.round", "export_round_xlsx"): offered_to(*STAFF),

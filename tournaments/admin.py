@@ -15,7 +15,7 @@ from .admin_inlines import PrelabelledInline
 from .admin_registration_import import RegistrationImportAdmin
 from .admin_titles import AccusativeTitles
 from .domain_events import PlayerChanged, RegistrationsChanged, RoundsChanged, StagesChanged, publish
-from .models import Publication, Registration, Round, Stage, Table, TournamentJudge
+from .models import HandAward, Publication, Registration, Round, Stage, Table, TournamentJudge
 from .participants import k_verdict
 from .permissions import can_change_person, can_link_login, is_superuser, linkable_logins
 from .stage_plan import planned_games_before_final
@@ -148,6 +148,16 @@ class RegistrationInline(PrelabelledInline):
         return super().get_queryset(request).select_related("player", "tournament")
 
 
+class HandAwardInline(PrelabelledInline):
+    model = HandAward
+    extra = 0
+    autocomplete_labels = {"player": "nickname"}
+    fields = ["order", "title", "player"]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("player")
+
+
 class TableInline(ScopedInlineMixin, admin.TabularInline):
     model = Table
     extra = 0
@@ -162,7 +172,7 @@ class TournamentAdmin(AccusativeTitles, RegistrationImportAdmin, TournamentScope
     search_fields = ["name", "slug", "city"]
     prepopulated_fields = {"slug": ["name"]}
     autocomplete_fields = ["chief_judge", "appeals", "organisers"]
-    inlines = [StageInline, TournamentJudgeInline, TableInline, RegistrationInline]
+    inlines = [StageInline, TournamentJudgeInline, TableInline, RegistrationInline, HandAwardInline]
     form = TournamentForm
     fieldsets = [
         (None, {"fields": [
@@ -180,6 +190,9 @@ class TournamentAdmin(AccusativeTitles, RegistrationImportAdmin, TournamentScope
             "fields": RULE_FIELDS}),
         (_("Turn lengths in seconds (RULES.md §7.15)"), {"classes": ["collapse"], "fields": TIMER_FIELDS}),
         (_("Stream overlay"), {"classes": ["collapse"], "fields": [("overlay_reveal", "overlay_delay_minutes")]}),
+        (_("Awards"), {"classes": ["collapse"], "fields": ["award_min_share"],
+                       "description": _("The best in each role and the best first-killed are computed from the protocols; "
+                                        "the organisers' own awards are named below.")}),
     ]
     readonly_fields = ["planned_games", "k_rule"]
 
@@ -281,10 +294,28 @@ class RoundInline(ScopedInlineMixin, admin.TabularInline):
 
 class StageAdmin(AccusativeTitles, TournamentScopedAdmin):
     verbose_name_accusative = pgettext_lazy("accusative", "stage")
-    list_display = ["tournament", "kind", "order"]
+    list_display = ["tournament", "kind", "order", "standings_hidden"]
     list_select_related = ["tournament"]
     list_filter = ["tournament", "kind"]
     inlines = [RoundInline]
+    actions = ["reveal_standings"]
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        if form.has_changed():  # hiding or revealing a stage changes what every standings page shows
+            publish(StagesChanged(obj.tournament_id))
+
+    @admin.action(description=_("Reveal the standings of the selected stages"), permissions=["change"])
+    def reveal_standings(self, request, queryset):
+        hidden = list(queryset.filter(standings_hidden=True).select_related("tournament"))
+        for stage in hidden:
+            stage.standings_hidden = False
+            stage.save(update_fields=["standings_hidden"])
+            self.log_change(request, stage, [{"changed": {"fields": ["standings_hidden"]}}])
+        for tournament_id in sorted({stage.tournament_id for stage in hidden}):
+            publish(StagesChanged(tournament_id))
+        messages.success(request, ngettext("The standings of %(n)s stage are revealed.",
+                                           "The standings of %(n)s stages are revealed.", len(hidden)) % {"n": len(hidden)})
 
     def save_formset(self, request, form, formset, change):
         super().save_formset(request, form, formset, change)

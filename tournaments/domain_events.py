@@ -47,7 +47,10 @@ The events, who sends them and who listens (s = scoring, r = ratings; "tx" = in 
     RegistrationsChanged        the admin (registration pages, the tournament's inline), the
                                 registration import, seating's reseat (withdrawn, substitutes)
                                 s tx: recompute
-    StagesChanged               the tournament's stage inline in the admin      s tx: recompute
+    StagesChanged               the tournament's stage inline, the stage's page and its
+                                "reveal the standings" action in the admin
+                                s tx: recompute; r tx: rating recompute (a hidden stage's games
+                                are not rated until it is revealed)
     RoundsChanged               the admin's rounds, seating's writes when the round rows changed
                                 s tx: recompute if games before the final follow the plan (8.6)
     PlayerChanged               the admin's player page (the standings show nickname and club)

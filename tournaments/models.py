@@ -144,6 +144,12 @@ class Tournament(models.Model):
     )
     fourth_foul_removal_counts = models.BooleanField(_("a 4th-foul removal costs 0.5 (8.2.4)"), default=True)
     standings_public = models.BooleanField(_("standings are public"), default=True)
+    award_min_share = models.DecimalField(
+        _("games in a role a nominee needs"), max_digits=3, decimal_places=2, default=Decimal("0.50"),
+        validators=[MinValueValidator(Decimal("0")), MaxValueValidator(Decimal("1"))],
+        help_text=_("As a share of what a fair deal gives: 0.5 with 10 games asks for 3 games as red and 1 as sheriff, "
+                    "black or don to be nominated best in that role."),
+    )
     # The stream overlay (/t/<slug>/tables/<n>/overlay/): the public view live, and, only when the
     # organiser switches it on, the roles, shots and checks of what happened at least this long ago.
     overlay_reveal = models.BooleanField(
@@ -288,6 +294,11 @@ class Stage(models.Model):
     tournament = models.ForeignKey(Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="stages")
     kind = models.CharField(_("kind"), max_length=16, choices=StageKind.choices)
     order = models.PositiveSmallIntegerField(_("order"), default=1)
+    standings_hidden = models.BooleanField(
+        _("standings hidden until revealed"), default=False,
+        help_text=_("The public sees the standings as they were before this stage (its games' results and points "
+                    "too) until you untick this; the judges, the chief judge and the organisers still see everything."),
+    )
 
     class Meta:
         ordering = ["tournament", "order"]
@@ -300,6 +311,31 @@ class Stage(models.Model):
 
     def __str__(self):
         return f"{self.tournament}: {self.get_kind_display()}"
+
+
+class HandAward(models.Model):
+    """An award the organisers name by hand (the audience's choice, the best debut, ...), shown and
+    printed beside the nominations computed from the protocols (scoring/awards.py)."""
+
+    tournament = models.ForeignKey(Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE,
+                                   related_name="hand_awards")
+    title = models.CharField(_("award"), max_length=120)
+    player = models.ForeignKey(Player, verbose_name=_("player"), on_delete=models.PROTECT, related_name="hand_awards")
+    order = models.PositiveSmallIntegerField(_("order"), default=1)
+
+    class Meta:
+        ordering = ["tournament", "order", "id"]
+        verbose_name = _("organisers' award")
+        verbose_name_plural = _("organisers' awards")
+
+    def __str__(self):
+        return f"{self.title}: {self.player}"
+
+    def clean(self):
+        super().clean()
+        if self.tournament_id and self.player_id and not Registration.objects.filter(
+                tournament_id=self.tournament_id, player_id=self.player_id).exists():
+            raise ValidationError({"player": _("This player is not registered in the tournament.")})
 
 
 class Round(models.Model):

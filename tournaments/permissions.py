@@ -25,6 +25,9 @@ The cast, per tournament:
   signs in with: a superuser, or an organiser of every tournament the person takes part in
   (`can_change_person`); a login once linked is changed by a superuser alone (`can_link_login`).
 - printing and exporting in the admin: the organisers and the chief judge.
+- a stage whose standings are hidden until the organiser reveals them: its standings, and its
+  games' points and results, for the organisers, the chief judge, the appeals commission and the
+  tournament's table judges alone (`can_see_hidden_standings`).
 - anyone: the public pages of a published or finished tournament; a draft's public pages only
   its organisers, as a preview (`can_preview`), and the API lists it only to those with a role in it.
 """
@@ -355,6 +358,13 @@ def linkable_logins(user, queryset: QuerySet) -> QuerySet:
         return queryset
     return queryset.filter(judge__isnull=True, player__isnull=True, is_superuser=False,
                            organised_tournaments__isnull=True).distinct()
+
+
+def can_see_hidden_standings(user, tournament) -> bool:
+    """A stage's standings hidden from the public (`Stage.standings_hidden`): still shown to the
+    organisers, the chief judge, the appeals commission and the tournament's table judges."""
+    return (is_organiser(user, tournament) or is_chief_judge(user, tournament) or is_appeals_member(user, tournament)
+            or (_active(user) and tournament.pk in _table_judged(user)))
 
 
 # -- publication ---------------------------------------------------------------------------------

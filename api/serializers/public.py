@@ -283,6 +283,9 @@ class StandingsSerializer(serializers.Serializer):
     scope = serializers.ChoiceField(["all", *STAGE_CHOICES])
     stages = serializers.ListField(child=serializers.ChoiceField(STAGE_CHOICES), help_text="The stages with signed-off games.")
     version = serializers.IntegerField(help_text="The snapshot's version (also the ETag); 0 before the first computation.")
+    after_round = serializers.IntegerField(
+        allow_null=True, help_text="The round (counted across the stages in playing order) these standings are as after; "
+                                   "null: every signed-off game. A stage hidden from the public sets it for a visitor.")
     computed_at = serializers.DateTimeField(allow_null=True)
     ruleset = serializers.ChoiceField(Ruleset.values, allow_null=True)
     k = serializers.DecimalField(max_digits=4, decimal_places=2, allow_null=True, help_text="The difficulty coefficient K used.")

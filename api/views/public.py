@@ -24,6 +24,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from protocols.models import Game
+from scoring import cuts
 from scoring import selectors as scoring_read
 from scoring.selectors import SCOPE_ALL, Current, GamePoints, Line, PlayerLine, ScoredGame
 from tournaments.models import Player, Registration, Round, Stage, Tournament
@@ -123,7 +124,8 @@ class GameList(PublicMixin, generics.ListAPIView):
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):  # the schema's generator
             return Game.objects.none()
-        return selectors.signed_off_games(self.tournament())
+        tournament = self.tournament()
+        return selectors.signed_off_games(tournament, hidden_too=cuts.sees_hidden(self.request.user, tournament))
 
 
 @extend_schema(tags=["games"], responses=public_errors(s.GameSerializer, 404), examples=examples("game"))
@@ -134,7 +136,9 @@ class GameDetail(PublicMixin, generics.GenericAPIView):
     queryset = Game.objects.none()
 
     def get(self, request, slug, number):
-        game = selectors.signed_off_games(self.tournament()).filter(number=number).first() if number <= MAX_NUMBER else None
+        tournament = self.tournament()
+        games = selectors.signed_off_games(tournament, hidden_too=cuts.sees_hidden(request.user, tournament))
+        game = games.filter(number=number).first() if number <= MAX_NUMBER else None
         if game is None:
             raise exceptions.NotFound()
         return Response(self.get_serializer(game).data)
@@ -144,20 +148,30 @@ class StandingsQuery(serializers.Serializer):
     stage = serializers.ChoiceField(s.STAGE_CHOICES, required=False, help_text="One stage's standings (default: overall).")
     explain = serializers.BooleanField(required=False, default=False,
                                        help_text="Add each player's games with every line's component, clause and points.")
+    after_round = serializers.IntegerField(
+        min_value=0, max_value=cuts.MAX_AFTER, required=False,
+        help_text="The standings as they were after this round: rounds are counted across the stages in playing order "
+                  "(stage by stage, round by round), as the tournament's `stages` list them. While a stage's standings are "
+                  "hidden from the public, a visitor gets them as after the last round before it, whatever he asks.")
 
 
 TRUE, FALSE = {"true", "1", "yes", "on"}, {"false", "0", "no", "off"}
 
 
-def standings_query(params) -> tuple[str, bool]:
-    """(scope, explain) of a standings request. The hot path of every overlay's poll: plain checks,
-    and the serializer only to word the error of a bad value."""
+def standings_query(params) -> tuple[str, bool, int | None]:
+    """(scope, explain, after_round) of a standings request. The hot path of every overlay's poll:
+    plain checks, and the serializer only to word the error of a bad value."""
     stage, explain = params.get("stage"), (params.get("explain") or "false").lower()
-    if (stage is None or stage in s.STAGE_CHOICES) and (explain in TRUE or explain in FALSE):
-        return stage or SCOPE_ALL, explain in TRUE
+    try:
+        after = cuts.parse_after(params.get("after_round"))
+    except ValueError:
+        after = -1
+    if (stage is None or stage in s.STAGE_CHOICES) and (explain in TRUE or explain in FALSE) and after != -1:
+        return stage or SCOPE_ALL, explain in TRUE, after
     query = StandingsQuery(data=params)
     query.is_valid(raise_exception=True)
-    return query.validated_data.get("stage") or SCOPE_ALL, query.validated_data["explain"]
+    data = query.validated_data
+    return data.get("stage") or SCOPE_ALL, data["explain"], data.get("after_round")
 
 
 STANDINGS_HEADERS = [
@@ -168,26 +182,30 @@ STANDINGS_HEADERS = [
 ]
 
 
-def _standings_request(request, slug) -> tuple[Current, str, bool]:
-    """(current snapshot, scope, explain) of a standings request: read once, kept on the request
-    for the ETag, the date and the body."""
+def _standings_request(request, slug) -> tuple[Current, str, bool, int | None]:
+    """(current snapshot, scope, explain, the round the standings are as after) of a standings
+    request: read once, kept on the request for the ETag, the date and the body."""
     known = getattr(request, "_standings_request", None)
     if known is None:
-        scope, explain = standings_query(request.query_params)
+        scope, explain, asked = standings_query(request.query_params)
         state = scoring_read.current(slug)
         if state is None:
             raise exceptions.NotFound()
         if not state.standings_public:
             raise exceptions.NotFound(_("The standings of this tournament are not public."), code="standings_not_public")
-        known = request._standings_request = (state, scope, explain)
+        after = None
+        if asked is not None or state.hides_a_stage:  # else the poll's fast path: no more queries
+            after = cuts.viewer_time(Tournament.objects.get(pk=state.tournament_id), request.user, asked).after
+        known = request._standings_request = (state, scope, explain, after)
     return known
 
 
 def standings_etag(request, slug) -> str:
-    """The snapshot's version, the scope and the language asked for (an explained line is worded
-    in it: each language its own ETag)."""
-    state, scope, explain = _standings_request(request, slug)
-    return f'"{state.version}-{scope}-{get_language()}{"-explained" if explain else ""}"'
+    """The snapshot's version, the scope, the round they are as after and the language asked for
+    (an explained line is worded in it: each language its own ETag)."""
+    state, scope, explain, after = _standings_request(request, slug)
+    cut = f"-after{after}" if after is not None else ""
+    return f'"{state.version}-{scope}{cut}-{get_language()}{"-explained" if explain else ""}"'
 
 
 def standings_computed_at(request, slug):
@@ -217,25 +235,30 @@ class Standings(PublicMixin, APIView):
     @method_decorator(cache_control(no_cache=True))
     @method_decorator(condition(etag_func=standings_etag, last_modified_func=standings_computed_at))
     def get(self, request, slug):
-        state, scope, explain = _standings_request(request, slug)
+        state, scope, explain, after = _standings_request(request, slug)
         # Kept by the snapshot's version, which cache_page cannot key on; the explanation is
         # worded in the request's language: one copy per language.
-        key = f"api-standings:{state.tournament_id}:{state.version}:{scope}:{int(explain)}:{get_language()}"
+        key = f"api-standings:{state.tournament_id}:{state.version}:{scope}:{after}:{int(explain)}:{get_language()}"
         body = cache.get(key)
         if body is None:
-            body = JSONRenderer().render(standings_document(slug, state, scope, explain))
+            body = JSONRenderer().render(standings_document(slug, state, scope, explain, after))
             cache.set(key, body, STANDINGS_TTL)
         return HttpResponse(body, content_type="application/json")
 
 
-def standings_document(slug: str, state: Current, scope: str, explain: bool) -> dict:
-    found = scoring_read.scoped(state.tournament_id, state.version, scope)
+def standings_document(slug: str, state: Current, scope: str, explain: bool, after: int | None = None) -> dict:
+    if after is not None and state.version:
+        cut = cuts.after_round(Tournament.objects.get(pk=state.tournament_id), state, after)
+        found = cut.scoped(scope)
+        rows = cut.lines(found.snapshot)
+    else:
+        found = scoring_read.scoped(state.tournament_id, state.version, scope)
+        rows = scoring_read.lines(found.snapshot, explained=explain) if found.snapshot is not None else []
     snapshot = found.snapshot
-    rows = scoring_read.lines(snapshot, explained=explain) if snapshot is not None else []
     computed_at = state.computed_at
     return {
         "format": "mafia-standings/1", "tournament": slug, "scope": scope, "stages": list(found.stages),
-        "version": state.version,
+        "version": state.version, "after_round": after,
         "computed_at": serializers.DateTimeField().to_representation(computed_at) if computed_at else None,
         "ruleset": snapshot.ruleset if snapshot is not None else None,
         "k": (snapshot.k or None) if snapshot is not None else None,
@@ -306,7 +329,12 @@ class TournamentPlayer(PublicMixin, generics.GenericAPIView):
     def get(self, request, slug, player_id):
         tournament = self.tournament()
         registration = selectors.registrations(tournament).filter(player_id=player_id).first()
-        placed = scoring_read.player_line(tournament.pk, scoring_read.current_of(tournament).version, player_id)
+        state = scoring_read.current_of(tournament)
+        after = cuts.viewer_time(tournament, request.user).after  # a hidden stage: as before it
+        if after is not None and state.version:
+            placed = cuts.after_round(tournament, state, after).player(player_id)
+        else:
+            placed = scoring_read.player_line(tournament.pk, state.version, player_id)
         row, snapshot = placed if placed is not None else (None, None)
         if registration is None and row is None:
             raise exceptions.NotFound()

@@ -9,6 +9,9 @@
         stderr) if the file cannot be read at all.
     explain FILE PLAYER [--stage STAGE ...]
         every point of one player: game, stage, component, clause, points, note.
+    awards FILE [--min-share FRACTION] [--stage STAGE ...]
+        the nominations (awards.py, docs/awards.md) as JSON: the best in each role and the best
+        first-killed, each with its ranking; exit 2 as ``standings`` for a file that is not valid.
 
 The JSON standings are written exactly as example-standings.json is laid out, without a
 final newline, so ``python -m scoring standings f.json > out.json`` gives identical bytes.
@@ -48,7 +51,25 @@ def _parser() -> argparse.ArgumentParser:
     ex.add_argument("file")
     ex.add_argument("player")
     ex.add_argument("--stage", action="extend", nargs="+", choices=STAGES, default=None)
+    aw = sub.add_parser("awards", help="the nominations: the best in each role and the best first-killed")
+    aw.add_argument("file")
+    aw.add_argument("--min-share", type=_share, default=None,
+                    help="games in a role a nominee needs, as a share of a fair deal's (default 1/2)")
+    aw.add_argument("--stage", action="extend", nargs="+", choices=STAGES, default=None)
     return parser
+
+
+def _share(text: str):
+    """A share from 0 to 1, as 0.5 or 1/2 (argparse names the option when it is not)."""
+    from fractions import Fraction
+
+    try:
+        value = Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not 0 <= value <= 1:
+        raise argparse.ArgumentTypeError(f"not between 0 and 1: {text}")
+    return value
 
 
 @contextmanager
@@ -143,12 +164,26 @@ def run_explain(path, player, stages=None) -> tuple[int, str, str]:
     return EXIT_OK, format_explanation(explain_player(tournament, player, stages)) + "\n", ""
 
 
+def run_awards(path, min_share=None, stages=None) -> tuple[int, str, str]:
+    import json
+
+    from .awards import DEFAULT_MIN_SHARE, nominations
+
+    tournament, problems, unreadable = _load(path)
+    if unreadable or problems:
+        return EXIT_INVALID, "", (unreadable or "\n".join(problems)) + "\n"
+    found = nominations(tournament, DEFAULT_MIN_SHARE if min_share is None else min_share, stages)
+    return EXIT_OK, json.dumps({"awards": [n.to_document() for n in found]}, ensure_ascii=False, indent=2) + "\n", ""
+
+
 def main(argv=None) -> int:
     args = _parser().parse_args(argv)
     if args.command == "standings":
         code, out, err = run_standings(args.file, args.stage, args.format)
     elif args.command == "check":
         code, out, err = run_check(args.file)
+    elif args.command == "awards":
+        code, out, err = run_awards(args.file, args.min_share, args.stage)
     else:
         code, out, err = run_explain(args.file, args.player, args.stage)
     if out:

@@ -5,10 +5,12 @@ to the PDF renderer (`exports.pdf`) or the XLSX writer (`exports.xlsx`).
     ProtocolExporter   blank sheets of a round; completed sheets of a game, round, stage or all
     StandingsExporter  the current standings snapshot, overall or of a stage
     SeatingExporter    every round's tables and seats, and a card per player
+    DiplomasExporter   a diploma a page for each award's winner (PDF only)
 """
 from .base import FORMATS, Exporter, ExportFile, format_of
+from .diplomas import DiplomasExporter
 from .protocols import ProtocolExporter
 from .seating import SeatingExporter
 from .standings import StandingsExporter
 
-__all__ = ["FORMATS", "ExportFile", "Exporter", "ProtocolExporter", "SeatingExporter", "StandingsExporter", "format_of"]
+__all__ = ["FORMATS", "DiplomasExporter", "ExportFile", "Exporter", "ProtocolExporter", "SeatingExporter", "StandingsExporter", "format_of"]

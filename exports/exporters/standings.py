@@ -25,8 +25,15 @@ LEFT_MARKS = {"withdrawn": "†", "excluded": "‡"}
 class StandingsExporter(Exporter):
     identifier = "standings"
 
+    def __init__(self, tournament, *, language: str | None = None, stage=None, after: int | None = None):
+        super().__init__(tournament, language=language, stage=stage)
+        self.after = after  # a round ordinal (scoring.cuts): the standings as after it; None: current
+
+    def name_parts(self) -> list[str]:
+        return super().name_parts() + ([f"after-{self.after}"] if self.after is not None else [])
+
     def prepare(self) -> None:
-        self.read: StandingsRead = current_standings(self.tournament, self.stage)
+        self.read: StandingsRead = current_standings(self.tournament, self.stage, self.after)
         self.components = get_ruleset(self.read.snapshot.ruleset).components
 
     # -- the rows both formats print ---------------------------------------------------------
@@ -45,7 +52,10 @@ class StandingsExporter(Exporter):
 
     def lines(self) -> list[str]:
         snapshot = self.read.snapshot
-        facts = [str(STAGES.get(self.read.scope, self.read.scope)),
+        facts = [str(STAGES.get(self.read.scope, self.read.scope))]
+        if self.read.after is not None:
+            facts.append(_("as after round %(n)s of the tournament") % {"n": self.read.after})
+        facts += [
                  _("computed at %(when)s") % {"when": date_format(timezone.localtime(snapshot.computed_at), "DATETIME_FORMAT")},
                  ngettext("%(n)s game", "%(n)s games", snapshot.games) % {"n": snapshot.games}]
         if snapshot.k:

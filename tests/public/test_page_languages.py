@@ -22,7 +22,8 @@ def tournament():
 def _pages(t) -> list[str]:
     rows = PlayerStanding.objects.filter(snapshot__tournament=t, snapshot__scope="all")
     numbers = Game.objects.filter(tournament=t).values_list("number", flat=True)
-    return ([f"/t/{t.slug}/", f"/t/{t.slug}/?stage=final", f"/t/{t.slug}/seating/", f"/t/{t.slug}/rules/"]
+    return ([f"/t/{t.slug}/", f"/t/{t.slug}/?stage=final", f"/t/{t.slug}/seating/", f"/t/{t.slug}/rules/",
+             f"/t/{t.slug}/awards/", f"/t/{t.slug}/screen/awards/?shown=6"]
             + [f"/t/{t.slug}/players/{row.player_id}/" for row in rows]
             + [f"/t/{t.slug}/games/{n}/" for n in numbers])
 

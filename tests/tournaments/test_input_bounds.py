@@ -42,7 +42,7 @@ def tournament_form(admin_user, data):
     base = {"slug": "t", "name": "Турнир", "start_date": "2026-01-01", "end_date": "2026-01-02", "ruleset": "fiim",
             "games_before_final": "10", "lot_seed": "s", "k_max_participants": "20", "best_move_three": "0.40",
             "best_move_two": "0.25", "language": "ru", "k_applies": "on", "fourth_foul_removal_counts": "on",
-            "publication": "published", "overlay_delay_minutes": "3"}
+            "publication": "published", "overlay_delay_minutes": "3", "award_min_share": "0.50"}
     base.update(data)
     return form_class(data=base)
 
@@ -51,7 +51,7 @@ def tournament_form(admin_user, data):
     ("best_move_three", "100"), ("best_move_three", "1.01"), ("best_move_two", "-0.25"), ("k_max_participants", "40000"),
     ("games_before_final", "100000"), ("games_before_final", "0"), ("participants_override", "30001"),
     ("name", "Тур\x00нир"), ("lot_seed", "s" * 121), ("overlay_delay_minutes", "2"), ("overlay_delay_minutes", "241"),
-    ("timer_speech", "0"), ("rule_best_move_min_in_game", "11"),
+    ("timer_speech", "0"), ("rule_best_move_min_in_game", "11"), ("award_min_share", "1.01"), ("award_min_share", "-0.5"),
 ])
 def test_the_admin_refuses_a_setting_out_of_its_range_naming_it(admin_user, field, value):
     form = tournament_form(admin_user, {field: value})
@@ -61,8 +61,9 @@ def test_the_admin_refuses_a_setting_out_of_its_range_naming_it(admin_user, fiel
 
 def test_the_admin_takes_the_settings_at_their_bounds(admin_user):
     form = tournament_form(admin_user, {"best_move_three": "1.00", "best_move_two": "0", "k_max_participants": "30000",
-                                        "games_before_final": "1000", "participants_override": "30000"})
+                                        "games_before_final": "1000", "participants_override": "30000", "award_min_share": "1"})
     assert form.is_valid(), form.errors
+    assert tournament_form(admin_user, {"award_min_share": "0"}).is_valid()
     assert form.cleaned_data["best_move_three"] == Decimal("1.00")
 
 
