@@ -314,3 +314,27 @@ def browser_page(chromium_browser):
     page.set_default_timeout(15_000)
     yield page
     context.close()
+
+
+# After its last test an xdist worker exits only once every non-daemon thread has ended. In a CI
+# run a worker reported its tests and then waited for such a thread for over an hour (its main
+# thread on a lock, another on a queue's get), past pytest-timeout's reach, which ends with the
+# last test. So a worker that has not exited a minute after the session gives every thread's stack
+# to stderr and exits: its results are already with the controller, which decides the run.
+WORKER_EXIT_GRACE_SECONDS = 60
+
+
+def pytest_unconfigure(config):
+    if not hasattr(config, "workerinput"):  # the controller, or a run without xdist
+        return
+    import faulthandler
+    import threading
+
+    def exit_if_stuck():
+        time.sleep(WORKER_EXIT_GRACE_SECONDS)
+        sys.stderr.write("worker still alive after its session: the threads that hold it\n")
+        faulthandler.dump_traceback(file=sys.stderr, all_threads=True)
+        sys.stderr.flush()
+        os._exit(0)
+
+    threading.Thread(target=exit_if_stuck, name="worker-exit-watchdog", daemon=True).start()
