@@ -261,6 +261,15 @@ EXAMPLES.update({
                          "before": 1590.1, "after": 1612.4, "change": 22.3}],
         "games": [{"game_id": 17, "tournament": "osenniy-kubok", "number": 1, "date": "2026-11-01", "before": 1590.1,
                    "after": 1594.0}]})],
+    "awards": [OpenApiExample("The awards", response_only=True, value={
+        "tournament": "osenniy-kubok", "withheld": "", "awards": [
+            {"kind": "sheriff", "title": "Лучший шериф",
+             "rule": "Больше всего очков в играх шерифом среди игроков хотя бы с 2 играми в этой роли; "
+                     "при равенстве — меньше игр, затем лучшее место.",
+             "winner": {"player_id": 12, "nickname": "Ворон", "points": "4.40", "games": 2, "place": 1},
+             "runners_up": [{"player_id": 15, "nickname": "Лиса", "points": "3.25", "games": 2, "place": 4}]},
+            {"kind": "hand", "title": "Приз зрительских симпатий", "rule": "",
+             "winner": {"player_id": 18, "nickname": "Сова", "points": None, "games": 0, "place": 0}, "runners_up": []}]})],
     "clubs": [OpenApiExample("Clubs", response_only=True, value=[
         {"id": 3, "name": "Красная площадь", "city": "Москва", "members": 24}])],
     "club": [OpenApiExample("A club", response_only=True, value={

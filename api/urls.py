@@ -35,6 +35,7 @@ v1 = [
     path("tournaments/<slug:slug>/standings/", public.Standings.as_view(), name="standings"),
     path("tournaments/<slug:slug>/players/", public.TournamentPlayers.as_view(), name="tournament-players"),
     path("tournaments/<slug:slug>/players/<id:player_id>/", public.TournamentPlayer.as_view(), name="tournament-player"),
+    path("tournaments/<slug:slug>/awards/", public.Awards.as_view(), name="awards"),
     path("tournaments/<slug:slug>/file/", files.TournamentFile.as_view(), name="tournament-file"),
     path("players/", public.PlayerList.as_view(), name="players"),
     path("players/<id:player_id>/", public.PlayerDetail.as_view(), name="player"),

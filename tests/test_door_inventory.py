@@ -479,6 +479,7 @@ def site_doors() -> list[Door]:
               ("api/v1/tournaments/<slug:slug>/games/", "/api/v1/tournaments/{slug}/games/"),
               ("api/v1/tournaments/<slug:slug>/games/<id:number>/", "/api/v1/tournaments/{slug}/games/{n}/"),
               ("api/v1/tournaments/<slug:slug>/standings/", "/api/v1/tournaments/{slug}/standings/"),
+              ("api/v1/tournaments/<slug:slug>/awards/", "/api/v1/tournaments/{slug}/awards/"),
               ("api/v1/tournaments/<slug:slug>/players/", "/api/v1/tournaments/{slug}/players/"),
               ("api/v1/tournaments/<slug:slug>/players/<id:player_id>/", "/api/v1/tournaments/{slug}/players/{player}/"),
               ("api/v1/players/", "/api/v1/players/"), ("api/v1/players/<id:player_id>/", "/api/v1/players/{player}/"),

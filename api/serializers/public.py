@@ -334,3 +334,33 @@ class TournamentPlayerSerializer(serializers.Serializer):
     club = serializers.CharField()
     standing = StandingSerializer(allow_null=True, help_text="Null while the standings are not public or not computed.")
 
+
+
+# -- awards ------------------------------------------------------------------------------------
+
+AWARD_KINDS = ["red", "sheriff", "black", "don", "first_killed", "hand"]
+
+
+class NomineeSerializer(serializers.Serializer):
+    player_id = serializers.IntegerField(allow_null=True)
+    nickname = serializers.CharField()
+    points = serializers.DecimalField(max_digits=8, decimal_places=2, allow_null=True,
+                                      help_text="The points the nomination counts (null for an organisers' award).")
+    games = serializers.IntegerField(help_text="Games in the role, or the times killed first.")
+    place = serializers.IntegerField(help_text="The overall place (0 for an organisers' award).")
+
+
+class AwardSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(AWARD_KINDS, help_text="A role's best, the best first-killed, or `hand`: "
+                                                          "an award the organisers name.")
+    title = serializers.CharField(help_text="In the request's language.")
+    rule = serializers.CharField(help_text="The rule that decided it, in words (empty for an organisers' award).")
+    winner = NomineeSerializer(allow_null=True, help_text="Null when nobody qualifies.")
+    runners_up = NomineeSerializer(many=True, help_text="The next two by the same rule.")
+
+
+class AwardsSerializer(serializers.Serializer):
+    tournament = serializers.SlugField()
+    withheld = serializers.ChoiceField(["", "stage"], help_text="`stage`: a stage's standings are hidden from you, "
+                                                                "and the awards with them until the reveal.")
+    awards = AwardSerializer(many=True)

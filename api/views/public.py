@@ -26,6 +26,7 @@ from rest_framework.views import APIView
 from protocols.models import Game
 from scoring import cuts
 from scoring import selectors as scoring_read
+from scoring.awards import awards_for
 from scoring.selectors import SCOPE_ALL, Current, GamePoints, Line, PlayerLine, ScoredGame
 from tournaments.models import Player, Registration, Round, Stage, Tournament
 from tournaments.permissions import readable_tournaments
@@ -383,3 +384,22 @@ class PlayerDetail(PublicMixin, generics.GenericAPIView):
         return Response(self.get_serializer(player).data)
 
 
+
+
+@extend_schema(tags=["tournaments"], responses=public_errors(s.AwardsSerializer, 404), examples=examples("awards"))
+class Awards(PublicMixin, generics.GenericAPIView):
+    """The awards (docs/awards.md): the best in each role and the best first-killed, computed from
+    the signed-off protocols with the rule beside each, then the organisers' own. They tell the
+    standings, so they follow the standings' rules: 404 `standings_not_public` while the standings
+    are not public, and `withheld: "stage"` with no awards while a stage is hidden from you."""
+
+    serializer_class = s.AwardsSerializer
+    queryset = Tournament.objects.none()
+
+    def get(self, request, slug):
+        tournament = self.tournament()
+        shown = awards_for(tournament, request.user)
+        if shown.withheld == "standings":
+            raise exceptions.NotFound(_("The standings of this tournament are not public."), code="standings_not_public")
+        return Response(self.get_serializer({"tournament": tournament.slug, "withheld": shown.withheld,
+                                             "awards": shown.awards}).data)
