@@ -39,6 +39,14 @@ def require_services():
     return missing_service
 
 
+@pytest.fixture
+def smtp_server(settings):
+    """A real SMTP server the site sends its e-mail to (tests/smtp.py)."""
+    from tests.smtp import serving
+
+    yield from serving(settings)
+
+
 @pytest.fixture(autouse=True)
 def eager_celery_by_default(settings):
     """Tests run Celery tasks in-process unless they ask for `celery_worker_process`.
