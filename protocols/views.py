@@ -13,7 +13,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from tournaments.models import Publication, Tournament
+from tournaments.models import Publication, SignUp, Tournament
 from tournaments.permissions import (
     PermissionRefused,
     can_approve_extra,
@@ -29,6 +29,7 @@ from tournaments.permissions import (
     visible_games,
     visible_tournaments,
 )
+from tournaments.signups import LIVE as LIVE_SIGNUPS
 
 from .entry import draft_warnings, entry_from_game, players_for, review_parsed
 from .forms import ProtocolForm
@@ -67,8 +68,11 @@ def my_games(request):
              .select_related("game__tournament", "game__stage", "game__round", "game__table")
              .order_by("game__tournament__start_date", "game__tournament_id", "game__stage__order", "game__round__number",
                        "game__table__number")[:30])
+    signups = (SignUp.objects.filter(user=user, status__in=LIVE_SIGNUPS).select_related("tournament")
+               .order_by("tournament__start_date"))
     return render(request, "protocols/my_games.html", {
         "my_seats": seats,
+        "my_signups": signups,
         "to_enter": games.exclude(status=GameStatus.SIGNED_OFF)[:500],
         "signed": games.filter(status=GameStatus.SIGNED_OFF)[:500],
         "desks": desks,

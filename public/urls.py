@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import awards, cards, rating_pages, views
+from . import awards, cards, rating_pages, signup, views
 
 app_name = "public"
 
@@ -17,6 +17,9 @@ urlpatterns = [
     path("t/<slug:slug>/screen/", views.screen, name="screen"),
     path("t/<slug:slug>/awards/", awards.awards, name="awards"),
     path("t/<slug:slug>/screen/awards/", awards.ceremony, name="ceremony"),
+    path("t/<slug:slug>/signup/", signup.signup, name="signup"),
+    path("t/<slug:slug>/signup/withdraw/", signup.withdraw, name="signup-withdraw"),
+    path("t/<slug:slug>/check-in/", signup.check_in, name="check-in"),
     path("t/<slug:slug>/cards/", cards.cards, name="cards"),
     path("t/<slug:slug>/tables/live.json", views.round_live_json, name="round-live-json"),
     path("t/<slug:slug>/tables/<int:number>/live/", views.table_live, name="table-live"),

@@ -46,12 +46,12 @@ class Roster:
 
 
 def active_registrations(*, stage: Stage):
-    """The stage's tournament's non-withdrawn registrations in draw-number order."""
-    return (
-        Registration.objects.filter(tournament_id=stage.tournament_id, withdrawn=False)
-        .select_related("player")
-        .order_by(F("number").asc(nulls_last=True), "player__nickname")
-    )
+    """The stage's tournament's non-withdrawn registrations in draw-number order; of a tournament
+    that uses check-in, only the players checked in (the others are its no-shows)."""
+    found = Registration.objects.filter(tournament_id=stage.tournament_id, withdrawn=False)
+    if stage.tournament.uses_check_in:
+        found = found.filter(checked_in_at__isnull=False)
+    return found.select_related("player").order_by(F("number").asc(nulls_last=True), "player__nickname")
 
 
 def tournament_judges(*, stage: Stage) -> list[Judge]:

@@ -63,7 +63,7 @@ def world(django_db_setup, django_db_blocker):
     from tests.factories import ClubFactory, UserFactory
     from tests.protocols.helpers import make_cast
     from tests.tournament_builders import as_if_committed
-    from tournaments.models import ActionLog, Judge, Player
+    from tournaments.models import ActionLog, Judge, Player, SignUp
 
     with django_db_blocker.unblock(), transaction.atomic():
         c = make_cast()
@@ -89,6 +89,8 @@ def world(django_db_setup, django_db_blocker):
             "tournaments.table": other.table, "tournaments.registration": player.registrations.get(tournament=tournament),
             "tournaments.player": player, "tournaments.judge": Judge.objects.get(user=c.chief), "tournaments.club": player.club,
             "tournaments.actionlog": ActionLog.objects.filter(tournament=tournament).first(),
+            "tournaments.signup": SignUp.objects.create(tournament=tournament, user=UserFactory(username="signed_up"),
+                                                        nickname="Проба", status="pending"),
             "protocols.game": other, "protocols.seat": seat, "protocols.protocolversion": other.versions.first(),
             "protocols.nomination": other.nominations.first(), "protocols.votecount": other.votes.first(),
             "protocols.seatpenalty": SeatPenalty.objects.create(seat=seat, clause="8.2", reason="probe"),
@@ -196,6 +198,8 @@ MODEL_RULES: dict[str, ModelRule] = {
                                   deletes=f(*ORGANISERS), staff_with_perm=f(*STAFF)),
     "tournaments.judge": ModelRule(sees=f(*STAFF), changes=f(*ORGANISERS), adds=f(*ORGANISERS, "organiser_b"),
                                    deletes=f(*ORGANISERS), staff_with_perm=f(*STAFF)),
+    # the sign-ups hold e-mail addresses: A's organisers read them and decide them by the actions
+    "tournaments.signup": ModelRule(sees=f(*ORGANISERS), changes=f(), adds=f(), deletes=f(), staff_with_perm=f(*STAFF)),
     # the action log and the protocol versions are records the services write: a superuser reads them
     "tournaments.actionlog": ModelRule(sees=f("superuser"), changes=f(), adds=f(), deletes=f()),
     "protocols.protocolversion": ModelRule(sees=f("superuser"), changes=f(), adds=f(), deletes=f()),
@@ -330,6 +334,12 @@ def _other_player(w) -> int:
     return w.tournament.registrations.exclude(player=player).order_by("pk").values_list("player_id", flat=True).first()
 
 
+def _door_code(w) -> str:
+    from tournaments.signups import checkin_token
+
+    return checkin_token(w.targets["tournaments.registration"])
+
+
 def site_doors() -> list[Door]:
     slug = lambda w: w.tournament.slug  # noqa: E731
     everyone = set(CAST)
@@ -452,6 +462,17 @@ def site_doors() -> list[Door]:
              lambda who: "invalid" if who in {"superuser", "chief"} else "denied", method="post", json=True),
         Door("judge/games/<int:pk>/console/handback/", lambda w: reverse("console:handback", args=[w.other.pk]),
              lambda who: "invalid" if who in {"superuser", "chief"} else "denied", method="post", json=True),
+        # sign-up and check-in (tests/public/test_signup_pages.py): the sign-up page is everyone's (A has no
+        # sign-up open: it says so); a withdrawal of nobody's sign-up goes back to it; check-in is a
+        # registered player's page (the others read that they are not registered); the door's list and
+        # a player's door code are A's organisers'
+        custom("t/<slug:slug>/signup/", lambda w: f"/t/{slug(w)}/signup/", everyone, login="login"),
+        Door("t/<slug:slug>/signup/withdraw/", lambda w: f"/t/{slug(w)}/signup/withdraw/", lambda who: "redirect",
+             method="post"),
+        custom("t/<slug:slug>/check-in/", lambda w: f"/t/{slug(w)}/check-in/", everyone - {"anonymous"}, login="login"),
+        custom("desk/<slug:slug>/check-in/", lambda w: reverse("desk:check-in", args=[slug(w)]), ORGANISERS, login="login"),
+        custom("desk/<slug:slug>/check-in/<str:token>/",
+               lambda w: reverse("desk:check-in-scan", args=[slug(w), _door_code(w)]), ORGANISERS, login="login"),
         # the printable judge and hall cards: the tournament's organisers
         Door("t/<slug:slug>/cards/", lambda w: f"/t/{slug(w)}/cards/", lambda who: "ok" if who in ORGANISERS else "hidden"),
         # -- the chief judge's desk
@@ -544,6 +565,8 @@ ACTION_RULES.update({
     ("tournaments.club", "delete_selected"): offered_to("superuser"),
     ("tournaments.judge", "delete_selected"): offered_to("superuser"),
     ("tournaments.actionlog", "export_csv"): offered_to("superuser"),
+    **{("tournaments.signup", action): offered_to("superuser", "organiser_a", "organiser_b")
+       for action in ("approve_selected", "decline_selected", "promote_waitlist")},
     ("scoring.standingsstate", "recompute_now"): offered_to("superuser"),
     ("protocols.protest", "delete_selected"): offered_to("superuser"),
     ("scoring.standingsstate", "delete_selected"): offered_to("superuser"),

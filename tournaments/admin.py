@@ -15,9 +15,10 @@ from .admin_inlines import PrelabelledInline
 from .admin_registration_import import RegistrationImportAdmin
 from .admin_titles import AccusativeTitles
 from .domain_events import PlayerChanged, RegistrationsChanged, RoundsChanged, StagesChanged, publish
-from .models import HandAward, Publication, Registration, Round, Stage, Table, TournamentJudge
+from .models import HandAward, Publication, Registration, Round, SignUpStatus, Stage, Table, TournamentJudge
 from .participants import k_verdict
-from .permissions import can_change_person, can_link_login, is_superuser, linkable_logins
+from .permissions import can_change_person, can_link_login, is_organiser, is_superuser, linkable_logins
+from .signups import SignUpRefused, approve, decline, promote
 from .stage_plan import planned_games_before_final
 from .tournament_changes import save_tournament, tournaments_deleted
 
@@ -189,6 +190,12 @@ class TournamentAdmin(AccusativeTitles, RegistrationImportAdmin, TournamentScope
             "description": _("Each game's console log keeps the rules it started with; they are fixed once a game has started."),
             "fields": RULE_FIELDS}),
         (_("Turn lengths in seconds (RULES.md §7.15)"), {"classes": ["collapse"], "fields": TIMER_FIELDS}),
+        (_("Sign-up and check-in"), {"classes": ["collapse"], "fields": [
+            ("signup_opens_at", "signup_closes_at"), "capacity", "signup_approval", "fee",
+            ("checkin_opens_at", "checkin_closes_at")],
+            "description": _("Players sign up on the tournament's page while sign-up is open; beyond the places, a "
+                             "waitlist moves up as places free. With check-in set, the seating takes only the "
+                             "players checked in (the desk's Check-in page, or each player's phone).")}),
         (_("Stream overlay"), {"classes": ["collapse"], "fields": [("overlay_reveal", "overlay_delay_minutes")]}),
         (_("Awards"), {"classes": ["collapse"], "fields": ["award_min_share"],
                        "description": _("The best in each role and the best first-killed are computed from the protocols; "
@@ -340,9 +347,9 @@ class TableAdmin(AccusativeTitles, TournamentScopedAdmin):
 
 class RegistrationAdmin(RegistrationsFollowMixin, AccusativeTitles, TournamentScopedAdmin):
     verbose_name_accusative = pgettext_lazy("accusative", "registration")
-    list_display = ["player", "tournament", "number", "withdrawn", "substitute", "excluded"]
+    list_display = ["player", "tournament", "number", "withdrawn", "substitute", "excluded", "paid", "checked_in_at"]
     list_select_related = ["player", "tournament"]
-    list_filter = ["tournament", "withdrawn", "substitute", "excluded"]
+    list_filter = ["tournament", "withdrawn", "substitute", "excluded", "paid", ("checked_in_at", admin.EmptyFieldListFilter)]
     search_fields = ["player__nickname"]
     autocomplete_fields = ["player"]
 
@@ -381,3 +388,64 @@ class ActionLogAdmin(ReadOnlyAdminMixin, AccusativeTitles, TournamentScopedAdmin
     @admin.action(description=_("Export the selected entries as CSV"), permissions=["view"])
     def export_csv(self, request, queryset):
         return action_log_csv(queryset.select_related("tournament", "user"), filename="action-log.csv")
+
+
+class SignUpAdmin(ReadOnlyAdminMixin, AccusativeTitles, TournamentScopedAdmin):
+    """The sign-ups from the site: read here, decided by the actions (tournaments/signups.py: the
+    waitlist and the e-mails follow). Only the organisers see them: they hold e-mail addresses."""
+
+    verbose_name_accusative = pgettext_lazy("accusative", "sign-up")
+    list_display = ["nickname", "tournament", "status", "created_at", "look_alike", "player", "email"]
+    list_select_related = ["tournament", "look_alike", "player", "user"]
+    list_filter = ["tournament", "status"]
+    search_fields = ["nickname", "real_name", "user__email"]
+    actions = ["approve_selected", "decline_selected", "promote_waitlist"]
+
+    def has_view_permission(self, request, obj=None):
+        if not super().has_view_permission(request, obj):
+            return False
+        return obj is None or is_superuser(request.user) or is_organiser(request.user, obj.tournament)
+
+    def get_queryset(self, request):
+        queryset = super().get_queryset(request)
+        if is_superuser(request.user):
+            return queryset
+        return queryset.filter(tournament__organisers=request.user)
+
+    def has_decide_permission(self, request):
+        return self._runs_any(request)  # each action still checks the sign-up's tournament
+
+    @admin.display(description=_("e-mail"), ordering="user__email")
+    def email(self, obj):
+        return obj.user.email
+
+    def _each(self, request, queryset, work, done_message):
+        done = 0
+        for signup in queryset.select_related("tournament"):
+            if not is_organiser(request.user, signup.tournament):
+                continue
+            try:
+                work(signup)
+            except SignUpRefused as refusal:
+                self.message_user(request, f"{signup.nickname}: {refusal}", messages.ERROR)
+            else:
+                done += 1
+        if done:
+            self.message_user(request, done_message % {"n": done}, messages.SUCCESS)
+
+    @admin.action(description=_("Approve the selected sign-ups"), permissions=["decide"])
+    def approve_selected(self, request, queryset):
+        self._each(request, queryset.filter(status=SignUpStatus.PENDING), lambda s: approve(s, by=request.user),
+                   gettext("Sign-ups approved: %(n)s."))
+
+    @admin.action(description=_("Decline the selected sign-ups"), permissions=["decide"])
+    def decline_selected(self, request, queryset):
+        self._each(request, queryset, lambda s: decline(s, by=request.user), gettext("Sign-ups declined: %(n)s."))
+
+    @admin.action(description=_("Move the waitlist into free places"), permissions=["decide"])
+    def promote_waitlist(self, request, queryset):
+        moved = 0
+        for tournament in {s.tournament for s in queryset.select_related("tournament")}:
+            if is_organiser(request.user, tournament):
+                moved += len(promote(tournament))
+        self.message_user(request, gettext("Moved from the waitlist: %(n)s.") % {"n": moved}, messages.SUCCESS)

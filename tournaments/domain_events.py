@@ -73,6 +73,8 @@ The events, who sends them and who listens (s = scoring, r = ratings; "tx" = in 
     ProtestFiled                protocols.protests.file_protest
                                 after commit: the chief judge's desk (desk)
     SeatingSaved                seating.services: save, swap, reseat
+    SignUpChanged               tournaments.signups (sign up, withdraw, approve, decline, promote)
+                                after commit: the player's e-mail (tournaments.signup_mail)
 """
 from __future__ import annotations
 
@@ -268,6 +270,15 @@ class SeatingSaved(DomainEvent):
 
     tournament_id: int
     stage_id: int
+
+
+@dataclass(frozen=True)
+class SignUpChanged(DomainEvent):
+    """A sign-up from the site changed: `change` is pending, confirmed, waitlisted, approved,
+    promoted, declined or withdrawn."""
+
+    signup_id: int
+    change: str
 
 
 # -- the mechanism --------------------------------------------------------------------------------

@@ -169,6 +169,26 @@ class Tournament(models.Model):
         _("language of the printed sheets"), max_length=2, choices=Language.choices, default=Language.RUSSIAN,
         help_text=_("Protocol sheets, standings and seating are printed and exported in this language."),
     )
+    # Sign-up from the site and check-in on the day (tournaments/signups.py, docs/signup.md).
+    signup_opens_at = models.DateTimeField(
+        _("sign-up opens"), null=True, blank=True,
+        help_text=_("Empty: players do not sign up on the site (the organisers register them)."),
+    )
+    signup_closes_at = models.DateTimeField(_("sign-up closes"), null=True, blank=True)
+    capacity = models.PositiveSmallIntegerField(
+        _("places"), null=True, blank=True, validators=[MinValueValidator(1), MaxValueValidator(PARTICIPANTS_MAX)],
+        help_text=_("Registered players at most; beyond it, a waitlist in order of sign-up. Empty: no limit."),
+    )
+    signup_approval = models.BooleanField(
+        _("the organisers approve each sign-up"), default=False,
+        help_text=_("Off: a sign-up within the places is registered at once."),
+    )
+    fee = models.CharField(_("entry fee"), max_length=60, blank=True, help_text=_("As players should read it, e.g. 1500 ₽."))
+    checkin_opens_at = models.DateTimeField(
+        _("check-in opens"), null=True, blank=True,
+        help_text=_("Empty: no check-in. Set: the seating takes only the players checked in."),
+    )
+    checkin_closes_at = models.DateTimeField(_("check-in closes"), null=True, blank=True)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
@@ -182,11 +202,24 @@ class Tournament(models.Model):
     def __str__(self):
         return self.name
 
+    @property
+    def uses_check_in(self) -> bool:
+        return self.checkin_opens_at is not None
+
+    def _clean_windows(self):
+        for opens, closes in (("signup_opens_at", "signup_closes_at"), ("checkin_opens_at", "checkin_closes_at")):
+            start, end = getattr(self, opens), getattr(self, closes)
+            if end is not None and start is None:
+                raise ValidationError({opens: _("Set when it opens too.")})
+            if start is not None and end is not None and end <= start:
+                raise ValidationError({closes: _("It closes after it opens.")})
+
     def clean(self):
         """RULES.md §3: the participants are never fewer than the players seated in its games, so
         an override below that count is refused, naming the field. RULES.md §7.1.3: the ruleset
         and the rules of play are what the engine takes, and change no more once a game started."""
         super().clean()
+        self._clean_windows()
         self._clean_rules_of_play()
         from .participants import seated_players  # local: that module reads this one
 
@@ -271,6 +304,8 @@ class Registration(models.Model):
         _("excluded"), default=False,
         help_text=_("Excluded from the rest of the tournament (a red card for a second replay, mafclub 003 item 10)."),
     )
+    checked_in_at = models.DateTimeField(_("checked in"), null=True, blank=True)
+    paid = models.BooleanField(_("fee paid"), default=False)
 
     class Meta:
         ordering = ["number", "player__nickname"]
@@ -311,6 +346,50 @@ class Stage(models.Model):
 
     def __str__(self):
         return f"{self.tournament}: {self.get_kind_display()}"
+
+
+class SignUpStatus(models.TextChoices):
+    PENDING = "pending", _("awaiting the organisers")
+    WAITLISTED = "waitlisted", _("on the waitlist")
+    CONFIRMED = "confirmed", _("registered")
+    WITHDRAWN = "withdrawn", _("withdrawn")
+    DECLINED = "declined", _("declined")
+
+
+class SignUp(models.Model):
+    """A player's sign-up from the site (tournaments/signups.py): what he gave, where it stands, and
+    the Registration it became once confirmed. A nickname that looks like a stored player's without
+    being his account's waits for the organisers (`look_alike`): never a silent merge."""
+
+    tournament = models.ForeignKey(Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE,
+                                   related_name="signups")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("account"), on_delete=models.CASCADE,
+                             related_name="signups")
+    player = models.ForeignKey(Player, verbose_name=_("player"), null=True, blank=True, on_delete=models.PROTECT,
+                               related_name="signups", help_text=_("Empty while the organisers decide who he is."))
+    look_alike = models.ForeignKey(
+        Player, verbose_name=_("stored player with that nickname"), null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+", help_text=_("Approving the sign-up makes the account this player's; decline it if he is "
+                                      "someone else (he signs up again with another nickname)."),
+    )
+    nickname = models.CharField(_("nickname"), max_length=80)
+    real_name = models.CharField(_("real name"), max_length=160, blank=True)
+    club = models.CharField(_("club"), max_length=120, blank=True)
+    city = models.CharField(_("city"), max_length=120, blank=True)
+    status = models.CharField(_("status"), max_length=16, choices=SignUpStatus.choices, default=SignUpStatus.PENDING)
+    created_at = models.DateTimeField(_("signed up at"), default=timezone.now)
+    changed_at = models.DateTimeField(_("changed at"), default=timezone.now)
+
+    class Meta:
+        ordering = ["tournament", "created_at", "id"]
+        verbose_name = _("sign-up")
+        verbose_name_plural = _("sign-ups")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "user"], name="signup_once_per_account"),
+        ]
+
+    def __str__(self):
+        return f"{self.nickname} @ {self.tournament}"
 
 
 class HandAward(models.Model):

@@ -336,8 +336,9 @@ LOGGING = {
 }
 
 
-# E-mail (the seat notices, seating/notices.py): Django's SMTP backend when EMAIL_HOST is set (production),
-# else the console's (make run prints each message; the tests use Django's in-memory outbox).
+# E-mail (the seat notices, seating/notices.py; the sign-ups, tournaments/signup_mail.py): Django's
+# SMTP backend when EMAIL_HOST is set (production), else the console's (make run prints each
+# message; the tests use Django's in-memory outbox, or a real SMTP server: tests/smtp.py).
 EMAIL_HOST = env("EMAIL_HOST", default="")
 EMAIL_BACKEND = ("django.core.mail.backends.smtp.EmailBackend" if EMAIL_HOST
                  else "django.core.mail.backends.console.EmailBackend")

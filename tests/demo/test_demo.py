@@ -78,7 +78,7 @@ def test_running_it_twice_duplicates_nothing(first_run):
     assert lines[-1] == "demo"
     models = (Player, Registration, Game, Seat, Nomination)
     assert [model.objects.count() for model in models] == counts
-    assert Tournament.objects.count() == 2  # the demo and its finished tournament
+    assert Tournament.objects.count() == 3  # the demo, its finished tournament and the one to sign up for
 
 
 def test_every_demo_protocol_passes_the_scoring_core_checks(first_run):
@@ -176,10 +176,18 @@ def test_a_reset_rebuilds_the_demo_with_its_last_round_unplayed_again(first_run)
     players = Player.objects.count()
     out = StringIO()
     call_command("load_demo", "--reset", stdout=out)
-    assert "Deleted the demo's 2 tournaments" in out.getvalue()
+    assert "Deleted the demo's 3 tournaments" in out.getvalue()
     demo = Tournament.objects.get(slug="demo")
     games = Game.objects.filter(tournament=demo)
     assert not before & set(games.values_list("pk", flat=True))  # built anew, whatever was entered in the last one
     assert games.exclude(status=GameStatus.SIGNED_OFF).count() == 2  # round 8 at its two tables, to be run again
     assert Tournament.objects.filter(slug="demo-autumn", publication="finished").exists()
     assert Player.objects.count() == players  # the same people again
+
+
+def test_the_demo_has_a_tournament_to_sign_up_for_with_two_places_left(first_run, client):
+    upcoming = Tournament.objects.get(slug="demo-spring")
+    assert upcoming.registrations.count() == 18 and upcoming.capacity == 20
+    page = client.get("/t/demo-spring/signup/", {"lang": "ru"}).content.decode()
+    assert "Занято мест: 18 из 20." in page and 'name="nickname"' in page
+    assert any("/t/demo-spring/signup/" in line for line in first_run)

@@ -8,7 +8,7 @@ from engines.seating.generator import default_iterations
 from ratings.models import RatingSettings
 from ratings.recompute import recompute as recompute_rating
 from scoring.recompute import recompute
-from tournaments.models import Publication, Tournament
+from tournaments.models import Player, Publication, Registration, Tournament
 
 DEMO_SLUG = "demo"
 PLAYERS, QUALIFYING_ROUNDS = 20, 8
@@ -16,6 +16,9 @@ PLAYERS, QUALIFYING_ROUNDS = 20, 8
 # points and the rating have something to show on a fresh demo
 FINISHED_SLUG = "demo-autumn"
 FINISHED_ROUNDS, FINISHED_FINAL, FINISHED_STARS = 6, 2, 2
+# a tournament in a fortnight with its sign-up open: two of its twenty places are free, the rest
+# is the waitlist; check-in opens on its first morning
+UPCOMING_SLUG, UPCOMING_PLACES, UPCOMING_REGISTERED = "demo-spring", 20, 18
 
 
 def finished_tournament():
@@ -33,6 +36,25 @@ def finished_tournament():
     return Tournament.objects.get(pk=tournament.pk)
 
 
+def upcoming_tournament():
+    """The demo's tournament to sign up for (idempotent)."""
+    existed = Tournament.objects.filter(slug=UPCOMING_SLUG).first()
+    if existed is not None:
+        return existed
+    now = timezone.now()
+    start = timezone.localdate() + datetime.timedelta(days=14)
+    morning = timezone.make_aware(datetime.datetime.combine(start, datetime.time(9, 0)))
+    tournament = Tournament.objects.create(
+        slug=UPCOMING_SLUG, name="Весенний кубок (демо, запись открыта)", city="Москва", start_date=start,
+        end_date=start + datetime.timedelta(days=1), lot_seed=UPCOMING_SLUG, capacity=UPCOMING_PLACES, fee="1500 ₽",
+        signup_opens_at=now - datetime.timedelta(days=1), signup_closes_at=morning,
+        checkin_opens_at=morning - datetime.timedelta(hours=1), checkin_closes_at=morning + datetime.timedelta(hours=1))
+    players = Player.objects.filter(registrations__tournament__slug=DEMO_SLUG).order_by("nickname")[:UPCOMING_REGISTERED]
+    Registration.objects.bulk_create(Registration(tournament=tournament, player=player, number=n)
+                                     for n, player in enumerate(players, start=1))
+    return tournament
+
+
 class Command(BaseCommand):
     help = ("Create the demo tournament (20 players, 2 tables, 8 qualifying rounds: 7 played and the last one seated "
             "for the judges to enter), with a login for every role and a protest waiting on the desk, and a finished "
@@ -48,7 +70,8 @@ class Command(BaseCommand):
         if options["reset"]:
             # their games, seats, protocols, logs and protests go with them; the players stay
             # (the same nicknames come back) and the rating is recomputed below
-            deleted = Tournament.objects.filter(slug__in=(DEMO_SLUG, FINISHED_SLUG)).delete()[1].get("tournaments.Tournament", 0)
+            demos = Tournament.objects.filter(slug__in=(DEMO_SLUG, FINISHED_SLUG, UPCOMING_SLUG))
+            deleted = demos.delete()[1].get("tournaments.Tournament", 0)
             self.stdout.write(f"Deleted the demo's {deleted} tournaments, to build them again.")
         existed = Tournament.objects.filter(slug=DEMO_SLUG).exists()
         cast = Cast()
@@ -61,6 +84,7 @@ class Command(BaseCommand):
         )
         finished = finished_tournament()
         recompute(finished.pk)
+        upcoming = upcoming_tournament()
         player = add_demo_roles(tournament, cast)
         deal_unplayed_roles(tournament)  # the last round's cards are dealt: its judges may run it on the console
         # The standings pages read a stored snapshot: make sure there is one (a no-op if the
@@ -80,4 +104,6 @@ class Command(BaseCommand):
               " (may file a protest on their last game for ten minutes after this command)")
         write(f"Public standings: {site}/t/{tournament.slug}/ (and a finished tournament: {site}/t/{finished.slug}/)")
         write(f"Ratings: {site}/ratings/ and the season's points {site}/ratings/season/")
+        write(f"Sign-up (two places left, then the waitlist): {site}/t/{upcoming.slug}/signup/; "
+              f"the organisers' check-in list: {site}/desk/{upcoming.slug}/check-in/")
         write(tournament.slug)
