@@ -1,8 +1,8 @@
 // The JavaScript's linter (eslint, pinned in package.json; `make test` runs it before the tests).
 // The pages' scripts are ES modules in the browser; two files are classic scripts on purpose:
 // engine.js (a <script> whose own tag tells it where Pyodide is, and which node requires in
-// tests/console/js/agree.mjs) and sw.js (a service worker, served with its constants written
-// before it by console/offline.py).
+// tests/console/js/agree.mjs), sw.js (a service worker, served with its constants written
+// before it by console/offline.py) and push_sw.js (the player's page's service worker for web push).
 import js from "@eslint/js";
 import globals from "globals";
 
@@ -30,6 +30,10 @@ export default [
     files: ["static/console/sw.js"],
     languageOptions: { sourceType: "script", globals: { ...globals.serviceworker } },
     rules: { "no-var": "off", "prefer-const": "off" },
+  },
+  {
+    files: ["static/push_sw.js"],
+    languageOptions: { sourceType: "script", globals: { ...globals.serviceworker } },
   },
   {
     files: ["tests/**/*.mjs", "tests/**/*.js", "eslint.config.mjs"],

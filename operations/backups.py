@@ -55,7 +55,8 @@ _MANIFEST_MAX = 1 << 20  # one line of JSON; a real one is a few kilobytes
 BACKED_UP = (
     "auth.group", "auth.user", "admin.logentry", "authtoken.token",
     "tournaments.club", "tournaments.player", "tournaments.judge", "tournaments.tournament", "tournaments.tournamentjudge",
-    "tournaments.registration", "tournaments.handaward", "tournaments.stage", "tournaments.round", "tournaments.table",
+    "tournaments.registration", "tournaments.handaward", "tournaments.signup", "tournaments.pushsubscription",
+    "tournaments.stage", "tournaments.round", "tournaments.table",
     "tournaments.actionlog",
     "protocols.game", "protocols.seat", "protocols.seatpenalty", "protocols.nomination", "protocols.votecount",
     "protocols.protest", "protocols.protocolversion", "protocols.fileimportjob",

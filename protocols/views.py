@@ -5,6 +5,7 @@ parses and reviews them; the services decide (permissions, validation, version l
 """
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
@@ -13,6 +14,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from tournaments import web_push
 from tournaments.models import Publication, SignUp, Tournament
 from tournaments.permissions import (
     PermissionRefused,
@@ -73,6 +75,7 @@ def my_games(request):
     return render(request, "protocols/my_games.html", {
         "my_seats": seats,
         "my_signups": signups,
+        "push_key": settings.WEB_PUSH_VAPID_PUBLIC_KEY if web_push.enabled() else "",
         "to_enter": games.exclude(status=GameStatus.SIGNED_OFF)[:500],
         "signed": games.filter(status=GameStatus.SIGNED_OFF)[:500],
         "desks": desks,

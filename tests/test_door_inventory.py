@@ -437,6 +437,13 @@ def site_doors() -> list[Door]:
         custom("judge/login/", lambda w: reverse("protocols:login"), everyone, login="login"),
         Door("judge/logout/", lambda w: reverse("protocols:logout"), lambda who: "login", method="post"),
         custom("judge/", lambda w: reverse("protocols:my_games"), everyone - {"anonymous"}, login="login"),
+        # web push (tests/tournaments/test_web_push.py): the worker is everyone's; a subscription is its
+        # user's own (without VAPID keys, as here, the site takes none: 404; an empty body is no JSON)
+        custom("judge/push/sw.js", lambda w: reverse("protocols:push_worker"), everyone, login="login"),
+        Door("judge/push/subscription/", lambda w: reverse("protocols:push_subscribe"),
+             lambda who: "login" if who == "anonymous" else "hidden", method="post"),
+        Door("judge/push/subscription/delete/", lambda w: reverse("protocols:push_unsubscribe"),
+             lambda who: "login" if who == "anonymous" else "invalid", method="post"),
         custom("judge/games/<int:pk>/", lambda w: reverse("protocols:game", args=[w.other.pk]), SEES_TABLE_2_PROTOCOL,
                login="login", hidden={"judge_1", "organiser_b", "player"}),
         custom("judge/games/<int:pk>/protest/", lambda w: reverse("protocols:protest_new", args=[w.game.pk]),

@@ -392,6 +392,25 @@ class SignUp(models.Model):
         return f"{self.nickname} @ {self.tournament}"
 
 
+class PushSubscription(models.Model):
+    """A browser that asked for web push for its user (tournaments/web_push.py): where its push
+    service takes messages, and the keys they are encrypted with for it."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("account"), on_delete=models.CASCADE,
+                             related_name="push_subscriptions")
+    endpoint = models.URLField(_("push address"), max_length=1000, unique=True)
+    p256dh = models.CharField(max_length=200)
+    auth = models.CharField(max_length=100)
+    created_at = models.DateTimeField(_("created at"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("push subscription")
+        verbose_name_plural = _("push subscriptions")
+
+    def __str__(self):
+        return f"{self.user} @ {self.endpoint[:40]}"
+
+
 class HandAward(models.Model):
     """An award the organisers name by hand (the audience's choice, the best debut, ...), shown and
     printed beside the nominations computed from the protocols (scoring/awards.py)."""

@@ -348,6 +348,17 @@ EMAIL_HOST_PASSWORD = env("EMAIL_HOST_PASSWORD", default="")
 EMAIL_USE_TLS = env.bool("EMAIL_USE_TLS", default=True)
 EMAIL_TIMEOUT = 10  # a mail server that hangs never holds a job for long
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="mafia@localhost")
+
+# Web push (tournaments/web_push.py): a pair of VAPID keys (`manage.py vapid_keys` makes one; both
+# empty: no push, the /judge/ page offers none). The subject is how a push service reaches the site's
+# owner. Only the push services' own hosts are posted to.
+WEB_PUSH_VAPID_PUBLIC_KEY = env("WEB_PUSH_VAPID_PUBLIC_KEY", default="")
+WEB_PUSH_VAPID_PRIVATE_KEY = env("WEB_PUSH_VAPID_PRIVATE_KEY", default="")
+WEB_PUSH_SUBJECT = env("WEB_PUSH_SUBJECT", default="mailto:" + DEFAULT_FROM_EMAIL)
+WEB_PUSH_HOSTS = env.list("WEB_PUSH_HOSTS", default=[
+    "fcm.googleapis.com", "android.googleapis.com", "push.services.mozilla.com", "push.apple.com",
+    "notify.windows.com"])
+WEB_PUSH_INSECURE_HOSTS: list[str] = []  # plain-http push services: a test's own only
 # the site's address as players reach it, for links in e-mails
 SITE_URL = env("SITE_URL", default="http://127.0.0.1:8000").rstrip("/")
 # one table's live.json answer is shared by the hall for this long (public/live_cache.py; 0: never kept)
