@@ -270,6 +270,12 @@ EXAMPLES.update({
              "runners_up": [{"player_id": 15, "nickname": "Лиса", "points": "3.25", "games": 2, "place": 4}]},
             {"kind": "hand", "title": "Приз зрительских симпатий", "rule": "",
              "winner": {"player_id": 18, "nickname": "Сова", "points": None, "games": 0, "place": 0}, "runners_up": []}]})],
+    "teams": [OpenApiExample("Team standings", response_only=True, value={
+        "tournament": "osenniy-kubok", "best": 3, "after_round": None, "teams": [{
+            "place": 1, "team_id": 4, "name": "Волга", "total": "21.35", "games": 30, "tiebreak_extra": "1.20", "wins": 19,
+            "wins_as_don_or_sheriff": 4, "first_killed": 3, "decided_by_lot": False, "members": [
+                {"player_id": 12, "nickname": "Ворон", "total": "7.25", "counted": True},
+                {"player_id": 15, "nickname": "Лиса", "total": "3.10", "counted": False}]}]})],
     "clubs": [OpenApiExample("Clubs", response_only=True, value=[
         {"id": 3, "name": "Красная площадь", "city": "Москва", "members": 24}])],
     "club": [OpenApiExample("A club", response_only=True, value={

@@ -36,6 +36,7 @@ v1 = [
     path("tournaments/<slug:slug>/players/", public.TournamentPlayers.as_view(), name="tournament-players"),
     path("tournaments/<slug:slug>/players/<id:player_id>/", public.TournamentPlayer.as_view(), name="tournament-player"),
     path("tournaments/<slug:slug>/awards/", public.Awards.as_view(), name="awards"),
+    path("tournaments/<slug:slug>/teams/", public.TeamStandings.as_view(), name="teams"),
     path("tournaments/<slug:slug>/file/", files.TournamentFile.as_view(), name="tournament-file"),
     path("players/", public.PlayerList.as_view(), name="players"),
     path("players/<id:player_id>/", public.PlayerDetail.as_view(), name="player"),

@@ -19,7 +19,7 @@ from scoring.admin import StandingsStateAdmin
 from scoring.models import StandingsState
 from seating.admin import SeatingStagePagesMixin
 from tournaments import admin as tournaments
-from tournaments.models import ActionLog, Club, Judge, Player, Registration, Round, SignUp, Stage, Table, Tournament
+from tournaments.models import ActionLog, Club, Judge, Player, Registration, Round, SignUp, Stage, Table, Team, Tournament
 
 
 class TournamentAdmin(TournamentExportsMixin, tournaments.TournamentAdmin):
@@ -60,6 +60,7 @@ ADMINS = {
     Table: tournaments.TableAdmin,
     Registration: tournaments.RegistrationAdmin,
     SignUp: tournaments.SignUpAdmin,
+    Team: tournaments.TeamAdmin,
     ActionLog: tournaments.ActionLogAdmin,
     # the accounts (the protocols app's, in place of Django's)
     Group: GroupAdmin,

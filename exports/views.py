@@ -17,7 +17,7 @@ from scoring import cuts
 from scoring import selectors as scoring_read
 from tournaments.permissions import can_read_publicly
 
-from .exporters import FORMATS, DiplomasExporter, ProtocolExporter, SeatingExporter, StandingsExporter
+from .exporters import FORMATS, DiplomasExporter, ProtocolExporter, SeatingExporter, StandingsExporter, TeamStandingsExporter
 from .responses import file_response
 from .selectors import MAX_ID, NotFound, NothingToExport, game_by_number, stage_of, tournament_by_slug
 from .texts import export_language
@@ -76,6 +76,22 @@ def standings_file(request, slug, fmt):
     version = scoring_read.current_by_id(tournament.pk).version
     key = f"export:standings:{tournament.pk}:{version}:{stage.kind if stage else 'all'}:{after}:{language}:{fmt}"
     return _serve(key, lambda: StandingsExporter(tournament, stage=stage, language=language, after=after).render(fmt))
+
+
+@require_safe
+def team_standings_file(request, slug, fmt):
+    """The team standings (exports/exporters/teams.py) under the standings' rules."""
+    _check_format(fmt)
+    tournament = _tournament(slug, request.user)
+    if tournament.team_size is None or not tournament.standings_public:
+        raise Http404("no public team standings")
+    after = cuts.viewer_time(tournament, request.user).after
+    language = export_language(tournament, request.GET.get("lang"))
+    version = scoring_read.current_by_id(tournament.pk).version
+    teams = hashlib.blake2b(repr(list(tournament.teams.order_by("pk").values_list("pk", "name", "members__player_id"))).encode(),
+                            digest_size=12).hexdigest()
+    key = f"export:teams:{tournament.pk}:{version}:{teams}:{tournament.team_best}:{after}:{language}:{fmt}"
+    return _serve(key, lambda: TeamStandingsExporter(tournament, language=language, user=request.user).render(fmt))
 
 
 @require_safe

@@ -55,6 +55,7 @@ _MANIFEST_MAX = 1 << 20  # one line of JSON; a real one is a few kilobytes
 BACKED_UP = (
     "auth.group", "auth.user", "admin.logentry", "authtoken.token",
     "tournaments.club", "tournaments.player", "tournaments.judge", "tournaments.tournament", "tournaments.tournamentjudge",
+    "tournaments.team",
     "tournaments.registration", "tournaments.handaward", "tournaments.signup", "tournaments.pushsubscription",
     "tournaments.stage", "tournaments.round", "tournaments.table",
     "tournaments.actionlog",

@@ -66,7 +66,15 @@ class FileNotStorable(Exception):
 
 
 def export_document(tournament: Tournament) -> dict:
-    return to_document(tournament_data(tournament, signed_off_only=True))
+    document = to_document(tournament_data(tournament, signed_off_only=True))
+    if tournament.team_size is not None:  # docs/teams.md: the file's optional "teams"
+        members: dict[int, list[str]] = {}
+        for registration in Registration.objects.filter(tournament=tournament, team__isnull=False).order_by("number", "pk"):
+            members.setdefault(registration.team_id, []).append(registration.file_id)
+        document["teams"] = {"best": tournament.team_best, "list": [
+            {"id": team.file_id, "name": team.name, "players": members[team.pk]}
+            for team in tournament.teams.order_by("pk") if team.pk in members]}
+    return document
 
 
 def dumps(document: dict) -> str:

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import awards, cards, rating_pages, signup, views
+from . import awards, cards, rating_pages, signup, teams, views
 
 app_name = "public"
 
@@ -17,6 +17,7 @@ urlpatterns = [
     path("t/<slug:slug>/screen/", views.screen, name="screen"),
     path("t/<slug:slug>/awards/", awards.awards, name="awards"),
     path("t/<slug:slug>/screen/awards/", awards.ceremony, name="ceremony"),
+    path("t/<slug:slug>/teams/", teams.teams, name="teams"),
     path("t/<slug:slug>/signup/", signup.signup, name="signup"),
     path("t/<slug:slug>/signup/withdraw/", signup.withdraw, name="signup-withdraw"),
     path("t/<slug:slug>/check-in/", signup.check_in, name="check-in"),

@@ -28,6 +28,7 @@ from protocols.wording import result_name, role_name, role_words
 from ratings.selectors import game_forecast
 from scoring import cuts
 from scoring.selectors import points_text, worded
+from scoring.teams import team_view
 from scoring.vocabulary import COMPONENTS, NO_POINTS, SCOPES
 from tournaments import game_rules
 from tournaments.participants import k_verdict
@@ -333,8 +334,11 @@ def screen(request, slug):
     rows = []
     # the projector is the hall's: while a stage is hidden it says so and shows no standings at all
     time = cuts.viewer_time(tournament, None)
+    teams = []
     if tournament.standings_public and not time.hidden_stages:
         rows = selectors.standings(tournament, "all").rows[:SCREEN_ROWS]
+        if tournament.team_size is not None:
+            teams = team_view(tournament, None).lines[:SCREEN_ROWS]
     rounds = selectors.seating(tournament)
     shown = next((r for r in rounds if any(t.status != GameStatus.SIGNED_OFF for t in r.tables)), None)
     upcoming = shown is not None
@@ -348,7 +352,7 @@ def screen(request, slug):
     live_games = selectors.live_round_games(tournament) if upcoming else []
     has_live = ConsoleLog.objects.filter(game__in=[g.pk for g in live_games], length__gt=0).exists() if live_games else False
     return render(request, "public/screen.html", {
-        "tournament": tournament, "rows": rows, "version": version, "computed_at": computed_at,
+        "tournament": tournament, "rows": rows, "teams": teams, "version": version, "computed_at": computed_at,
         "hidden_stages": [SCOPES.get(kind, kind) for kind in time.hidden_stages],
         "round": shown, "upcoming": upcoming, "every_ms": _screen_every(request) * 1000,
         "live": has_live, "live_texts": _live_texts() if has_live else None, "poll_ms": LIVE_POLL_MS,

@@ -63,7 +63,7 @@ def world(django_db_setup, django_db_blocker):
     from tests.factories import ClubFactory, UserFactory
     from tests.protocols.helpers import make_cast
     from tests.tournament_builders import as_if_committed
-    from tournaments.models import ActionLog, Judge, Player, SignUp
+    from tournaments.models import ActionLog, Judge, Player, SignUp, Team
 
     with django_db_blocker.unblock(), transaction.atomic():
         c = make_cast()
@@ -89,6 +89,7 @@ def world(django_db_setup, django_db_blocker):
             "tournaments.table": other.table, "tournaments.registration": player.registrations.get(tournament=tournament),
             "tournaments.player": player, "tournaments.judge": Judge.objects.get(user=c.chief), "tournaments.club": player.club,
             "tournaments.actionlog": ActionLog.objects.filter(tournament=tournament).first(),
+            "tournaments.team": Team.objects.create(tournament=tournament, name="Проба"),
             "tournaments.signup": SignUp.objects.create(tournament=tournament, user=UserFactory(username="signed_up"),
                                                         nickname="Проба", status="pending"),
             "protocols.game": other, "protocols.seat": seat, "protocols.protocolversion": other.versions.first(),
@@ -190,6 +191,7 @@ MODEL_RULES: dict[str, ModelRule] = {
     "tournaments.tournament": ModelRule(sees=f(*STAFF_OF_A), changes=f(*ORGANISERS), adds=f(*ORGANISERS, "organiser_b"),
                                         deletes=f("superuser"), delete_redirects=f("organiser_a"), staff_with_perm=f(*STAFF)),
     "tournaments.stage": OF_A, "tournaments.round": OF_A, "tournaments.table": OF_A, "tournaments.registration": OF_A,
+    "tournaments.team": OF_A,
     # people every tournament shares: every staff member sees them; an organiser of every tournament
     # they take part in (of A here) changes them
     "tournaments.player": ModelRule(sees=f(*STAFF), changes=f(*ORGANISERS), adds=f(*ORGANISERS, "organiser_b"),
@@ -469,6 +471,11 @@ def site_doors() -> list[Door]:
              lambda who: "invalid" if who in {"superuser", "chief"} else "denied", method="post", json=True),
         Door("judge/games/<int:pk>/console/handback/", lambda w: reverse("console:handback", args=[w.other.pk]),
              lambda who: "invalid" if who in {"superuser", "chief"} else "denied", method="post", json=True),
+        # the team standings: A is no team tournament, so a 404 for everyone (with teams, they follow the
+        # standings' rules: tests/scoring/test_teams.py, tests/api/test_teams.py)
+        Door("t/<slug:slug>/teams/", lambda w: f"/t/{slug(w)}/teams/", lambda who: "hidden"),
+        Door("api/v1/tournaments/<slug:slug>/teams/", lambda w: f"/api/v1/tournaments/{slug(w)}/teams/", lambda who: "hidden"),
+        Door("t/<slug:slug>/teams.<export_format:fmt>", lambda w: f"/t/{slug(w)}/teams.xlsx", lambda who: "hidden"),
         # sign-up and check-in (tests/public/test_signup_pages.py): the sign-up page is everyone's (A has no
         # sign-up open: it says so); a withdrawal of nobody's sign-up goes back to it; check-in is a
         # registered player's page (the others read that they are not registered); the door's list and
@@ -567,6 +574,7 @@ ACTION_RULES.update({
     ("tournaments.round", "delete_selected"): offered_to("superuser", "organiser_a", "organiser_b"),
     ("tournaments.table", "delete_selected"): offered_to("superuser", "organiser_a", "organiser_b"),
     ("tournaments.registration", "delete_selected"): offered_to("superuser", "organiser_a", "organiser_b"),
+    ("tournaments.team", "delete_selected"): offered_to("superuser", "organiser_a", "organiser_b"),
     ("tournaments.tournament", "delete_selected"): offered_to("superuser"),
     ("tournaments.player", "delete_selected"): offered_to("superuser"),
     ("tournaments.club", "delete_selected"): offered_to("superuser"),

@@ -15,7 +15,7 @@ from .admin_inlines import PrelabelledInline
 from .admin_registration_import import RegistrationImportAdmin
 from .admin_titles import AccusativeTitles
 from .domain_events import PlayerChanged, RegistrationsChanged, RoundsChanged, StagesChanged, publish
-from .models import HandAward, Publication, Registration, Round, SignUpStatus, Stage, Table, TournamentJudge
+from .models import HandAward, Publication, Registration, Round, SignUpStatus, Stage, Table, Team, TournamentJudge
 from .participants import k_verdict
 from .permissions import can_change_person, can_link_login, is_organiser, is_superuser, linkable_logins
 from .signups import SignUpRefused, approve, decline, promote
@@ -149,6 +149,12 @@ class RegistrationInline(PrelabelledInline):
         return super().get_queryset(request).select_related("player", "tournament")
 
 
+class TeamInline(ScopedInlineMixin, admin.TabularInline):
+    model = Team
+    extra = 0
+    fields = ["name"]
+
+
 class HandAwardInline(PrelabelledInline):
     model = HandAward
     extra = 0
@@ -173,7 +179,7 @@ class TournamentAdmin(AccusativeTitles, RegistrationImportAdmin, TournamentScope
     search_fields = ["name", "slug", "city"]
     prepopulated_fields = {"slug": ["name"]}
     autocomplete_fields = ["chief_judge", "appeals", "organisers"]
-    inlines = [StageInline, TournamentJudgeInline, TableInline, RegistrationInline, HandAwardInline]
+    inlines = [StageInline, TournamentJudgeInline, TableInline, TeamInline, RegistrationInline, HandAwardInline]
     form = TournamentForm
     fieldsets = [
         (None, {"fields": [
@@ -190,6 +196,9 @@ class TournamentAdmin(AccusativeTitles, RegistrationImportAdmin, TournamentScope
             "description": _("Each game's console log keeps the rules it started with; they are fixed once a game has started."),
             "fields": RULE_FIELDS}),
         (_("Turn lengths in seconds (RULES.md §7.15)"), {"classes": ["collapse"], "fields": TIMER_FIELDS}),
+        (_("Teams"), {"classes": ["collapse"], "fields": [("team_size", "team_best")],
+                      "description": _("A team tournament: name the teams below, then each registration's team. The team "
+                                       "standings sum the counted members' totals (docs/teams.md).")}),
         (_("Sign-up and check-in"), {"classes": ["collapse"], "fields": [
             ("signup_opens_at", "signup_closes_at"), "capacity", "signup_approval", "fee",
             ("checkin_opens_at", "checkin_closes_at")],
@@ -347,7 +356,7 @@ class TableAdmin(AccusativeTitles, TournamentScopedAdmin):
 
 class RegistrationAdmin(RegistrationsFollowMixin, AccusativeTitles, TournamentScopedAdmin):
     verbose_name_accusative = pgettext_lazy("accusative", "registration")
-    list_display = ["player", "tournament", "number", "withdrawn", "substitute", "excluded", "paid", "checked_in_at"]
+    list_display = ["player", "tournament", "number", "team", "withdrawn", "substitute", "excluded", "paid", "checked_in_at"]
     list_select_related = ["player", "tournament"]
     list_filter = ["tournament", "withdrawn", "substitute", "excluded", "paid", ("checked_in_at", admin.EmptyFieldListFilter)]
     search_fields = ["player__nickname"]
@@ -449,3 +458,15 @@ class SignUpAdmin(ReadOnlyAdminMixin, AccusativeTitles, TournamentScopedAdmin):
             if is_organiser(request.user, tournament):
                 moved += len(promote(tournament))
         self.message_user(request, gettext("Moved from the waitlist: %(n)s.") % {"n": moved}, messages.SUCCESS)
+
+
+class TeamAdmin(AccusativeTitles, TournamentScopedAdmin):
+    verbose_name_accusative = pgettext_lazy("accusative", "team")
+    list_display = ["name", "tournament", "members_list"]
+    list_select_related = ["tournament"]
+    list_filter = ["tournament"]
+    search_fields = ["name"]
+
+    @admin.display(description=_("members"))
+    def members_list(self, obj):
+        return ", ".join(r.player.nickname for r in obj.members.select_related("player").order_by("number"))

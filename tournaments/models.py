@@ -169,6 +169,15 @@ class Tournament(models.Model):
         _("language of the printed sheets"), max_length=2, choices=Language.choices, default=Language.RUSSIAN,
         help_text=_("Protocol sheets, standings and seating are printed and exported in this language."),
     )
+    # A team tournament (docs/teams.md): the team standings sum the members' totals.
+    team_size = models.PositiveSmallIntegerField(
+        _("players in a team"), null=True, blank=True, validators=[MinValueValidator(1), MaxValueValidator(100)],
+        help_text=_("Empty: not a team tournament. Set: teams of at most this many players, and team standings."),
+    )
+    team_best = models.PositiveSmallIntegerField(
+        _("members counted in a team's total"), null=True, blank=True, validators=[MinValueValidator(1), MaxValueValidator(100)],
+        help_text=_("Empty: every member's total counts. N: the team's N best members by their own standings."),
+    )
     # Sign-up from the site and check-in on the day (tournaments/signups.py, docs/signup.md).
     signup_opens_at = models.DateTimeField(
         _("sign-up opens"), null=True, blank=True,
@@ -286,6 +295,29 @@ class TournamentJudge(models.Model):
         return f"{self.order}. {self.judge}"
 
 
+class Team(models.Model):
+    """A team of a team tournament (Tournament.team_size): its members are the registrations
+    that name it."""
+
+    tournament = models.ForeignKey("Tournament", verbose_name=_("tournament"), on_delete=models.CASCADE,
+                                   related_name="teams")
+    name = models.CharField(pgettext_lazy("the name of a thing", "name"), max_length=120)
+
+    class Meta:
+        ordering = ["tournament", "name"]
+        verbose_name = _("team")
+        verbose_name_plural = _("teams")
+        constraints = [models.UniqueConstraint(fields=["tournament", "name"], name="team_name_once_per_tournament")]
+
+    def __str__(self):
+        return self.name
+
+    @property
+    def file_id(self) -> str:
+        """The team's id in a tournament file ("teams"): also what the lot of 8.8.5 reads."""
+        return f"t{self.pk}"
+
+
 class Registration(models.Model):
     tournament = models.ForeignKey(Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="registrations")
     player = models.ForeignKey(Player, verbose_name=_("player"), on_delete=models.PROTECT, related_name="registrations")
@@ -306,6 +338,8 @@ class Registration(models.Model):
     )
     checked_in_at = models.DateTimeField(_("checked in"), null=True, blank=True)
     paid = models.BooleanField(_("fee paid"), default=False)
+    team = models.ForeignKey(Team, verbose_name=_("team"), null=True, blank=True, on_delete=models.SET_NULL,
+                             related_name="members")
 
     class Meta:
         ordering = ["number", "player__nickname"]
@@ -319,6 +353,19 @@ class Registration(models.Model):
 
     def __str__(self):
         return f"{self.player} @ {self.tournament}"
+
+    def clean(self):
+        super().clean()
+        if self.team_id is None or not self.tournament_id:
+            return
+        if self.team.tournament_id != self.tournament_id:
+            raise ValidationError({"team": _("This team is another tournament's.")})
+        size = self.tournament.team_size
+        if size is None:
+            raise ValidationError({"team": _("This tournament has no teams (set its players in a team first).")})
+        others = Registration.objects.filter(team_id=self.team_id).exclude(pk=self.pk).count()
+        if others >= size:
+            raise ValidationError({"team": _("The team has %(size)s players already.") % {"size": size}})
 
     @property
     def file_id(self) -> str:

@@ -33,7 +33,7 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from .domain_events import RegistrationsChanged, publish
-from .models import Club, Player, Registration, Tournament
+from .models import Club, Player, Registration, Team, Tournament
 from .names import name_key
 
 COLUMNS = ("nickname", "name", "club", "city")
@@ -43,12 +43,14 @@ HEADER_NAMES = {
     "name": "name", "real name": "name", "имя": "name", "фио": "name",
     "club": "club", "клуб": "club",
     "city": "city", "город": "city",
+    "team": "team", "команда": "team",  # a team tournament's team (only by its header: docs/teams.md)
 }
 MAX_LENGTHS = {
     "nickname": Player._meta.get_field("nickname").max_length,
     "name": Player._meta.get_field("real_name").max_length,
     "club": Club._meta.get_field("name").max_length,
     "city": Player._meta.get_field("city").max_length,
+    "team": Team._meta.get_field("name").max_length,
 }
 MAX_ROWS = 2000
 MAX_FILE_BYTES = 5 * 1024 * 1024
@@ -80,6 +82,7 @@ class SourceRow:
     name: str = ""
     club: str = ""
     city: str = ""
+    team: str = ""
 
 
 @dataclass
@@ -216,7 +219,7 @@ def _rows(cells: list[list[str]]) -> list[SourceRow]:
         if not any(cell.strip() for cell in row):
             continue
         rows.append(SourceRow(index, values.get("nickname", ""), values.get("name", ""), values.get("club", ""),
-                              values.get("city", "")))
+                              values.get("city", ""), values.get("team", "")))
     if len(rows) > MAX_ROWS:
         raise _too_many_rows()
     return rows
@@ -243,7 +246,7 @@ def preview_registrations(*, tournament: Tournament, rows: list[SourceRow]) -> I
     registered = set(Registration.objects.filter(tournament=tournament).values_list("player_id", flat=True))
     seen: dict[str, int] = {}
     preview = []
-    labels = {"nickname": _("nickname"), "name": _("name"), "club": _("club"), "city": _("city")}
+    labels = {"nickname": _("nickname"), "name": _("name"), "club": _("club"), "city": _("city"), "team": _("team")}
     for row in rows:
         where = {"line": row.line}
         for column, limit in MAX_LENGTHS.items():
@@ -276,7 +279,28 @@ def preview_registrations(*, tournament: Tournament, rows: list[SourceRow]) -> I
             preview.append(PreviewRow(row, NEW))
     if not rows:
         problems.append(_("The list holds no players."))
+    problems += _team_problems(tournament, preview)
     return ImportPreview(preview, problems)
+
+
+def _team_problems(tournament: Tournament, preview: list[PreviewRow]) -> list[str]:
+    """A team named in a tournament without teams, or a team beyond its size."""
+    problems = []
+    size = tournament.team_size
+    members = {name_key(team.name): team.members.count() for team in tournament.teams.all()}
+    for row in preview:
+        if not row.source.team or row.status == REGISTERED:
+            continue
+        where = {"line": row.source.line}
+        if size is None:
+            problems.append(_("Row %(line)s, team: this tournament has no teams (set its players in a team first).") % where)
+            continue
+        key = name_key(row.source.team)
+        members[key] = members.get(key, 0) + 1
+        if members[key] > size:
+            problems.append(_("Row %(line)s, team: “%(team)s” would have more than %(size)s players.") % {
+                **where, "team": row.source.team, "size": size})
+    return problems
 
 
 @transaction.atomic
@@ -301,7 +325,12 @@ def save_registrations(*, tournament: Tournament, preview: ImportPreview) -> int
                     club = clubs[name_key(source.club)] = Club.objects.create(name=source.club, city=source.city)
             player = Player.objects.create(nickname=source.nickname, real_name=source.name, club=club, city=source.city)
         top += 1
-        Registration.objects.create(tournament=tournament, player=player, number=top)
+        team = None
+        if row.source.team:
+            team = next((t for t in tournament.teams.all() if name_key(t.name) == name_key(row.source.team)), None)
+            if team is None:
+                team = Team.objects.create(tournament=tournament, name=row.source.team)
+        Registration.objects.create(tournament=tournament, player=player, number=top, team=team)
         made += 1
     if made:
         publish(RegistrationsChanged(tournament.pk))

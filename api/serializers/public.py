@@ -364,3 +364,33 @@ class AwardsSerializer(serializers.Serializer):
     withheld = serializers.ChoiceField(["", "stage"], help_text="`stage`: a stage's standings are hidden from you, "
                                                                 "and the awards with them until the reveal.")
     awards = AwardSerializer(many=True)
+
+
+# -- teams -------------------------------------------------------------------------------------
+
+class TeamMemberSerializer(serializers.Serializer):
+    player_id = serializers.IntegerField()
+    nickname = serializers.CharField()
+    total = serializers.DecimalField(max_digits=8, decimal_places=2, allow_null=True, help_text="Null: no game yet.")
+    counted = serializers.BooleanField(help_text="Counted in the team's total (the best N when the tournament says so).")
+
+
+class TeamLineSerializer(serializers.Serializer):
+    place = serializers.IntegerField()
+    team_id = serializers.IntegerField()
+    name = serializers.CharField()
+    total = serializers.DecimalField(max_digits=9, decimal_places=2)
+    games = serializers.IntegerField()
+    tiebreak_extra = serializers.DecimalField(max_digits=9, decimal_places=2, help_text="Tiebreak 8.8.1, summed.")
+    wins = serializers.IntegerField(help_text="Tiebreak 8.8.2, summed.")
+    wins_as_don_or_sheriff = serializers.IntegerField(help_text="Tiebreak 8.8.3, summed.")
+    first_killed = serializers.IntegerField(help_text="Tiebreak 8.8.4, summed.")
+    decided_by_lot = serializers.BooleanField()
+    members = TeamMemberSerializer(many=True)
+
+
+class TeamStandingsSerializer(serializers.Serializer):
+    tournament = serializers.SlugField()
+    best = serializers.IntegerField(allow_null=True, help_text="Members counted in a team's total; null: all.")
+    after_round = serializers.IntegerField(allow_null=True, help_text="As on the standings: the round they are as after.")
+    teams = TeamLineSerializer(many=True)

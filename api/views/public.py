@@ -28,6 +28,7 @@ from scoring import cuts
 from scoring import selectors as scoring_read
 from scoring.awards import awards_for
 from scoring.selectors import SCOPE_ALL, Current, GamePoints, Line, PlayerLine, ScoredGame
+from scoring.teams import team_view
 from tournaments.models import Player, Registration, Round, Stage, Tournament
 from tournaments.permissions import readable_tournaments
 
@@ -403,3 +404,24 @@ class Awards(PublicMixin, generics.GenericAPIView):
             raise exceptions.NotFound(_("The standings of this tournament are not public."), code="standings_not_public")
         return Response(self.get_serializer({"tournament": tournament.slug, "withheld": shown.withheld,
                                              "awards": shown.awards}).data)
+
+
+@extend_schema(tags=["tournaments"], responses=public_errors(s.TeamStandingsSerializer, 404), examples=examples("teams"))
+class TeamStandings(PublicMixin, generics.GenericAPIView):
+    """The team standings of a team tournament (docs/teams.md): the counted members' totals
+    summed, ranked by the players' tie-breaks applied to the teams, then the lot. The standings'
+    rules apply: 404 `standings_not_public` while they are hidden; a hidden stage's rounds left
+    out for a visitor (`after_round`). 404 `not_a_team_tournament` for a tournament without teams."""
+
+    serializer_class = s.TeamStandingsSerializer
+    queryset = Tournament.objects.none()
+
+    def get(self, request, slug):
+        tournament = self.tournament()
+        view = team_view(tournament, request.user)
+        if view.withheld == "teams":
+            raise exceptions.NotFound(_("This tournament has no teams."), code="not_a_team_tournament")
+        if view.withheld == "standings":
+            raise exceptions.NotFound(_("The standings of this tournament are not public."), code="standings_not_public")
+        return Response(self.get_serializer({"tournament": tournament.slug, "best": tournament.team_best,
+                                             "after_round": view.after, "teams": view.lines}).data)

@@ -12,6 +12,9 @@
     awards FILE [--min-share FRACTION] [--stage STAGE ...]
         the nominations (awards.py, docs/awards.md) as JSON: the best in each role and the best
         first-killed, each with its ranking; exit 2 as ``standings`` for a file that is not valid.
+    teams FILE [--stage STAGE ...]
+        the team standings (teams.py, docs/teams.md) of the file's "teams" as JSON; exit 2 for a
+        file that is not valid, has no "teams", or whose "teams" has a problem (each named).
 
 The JSON standings are written exactly as example-standings.json is laid out, without a
 final newline, so ``python -m scoring standings f.json > out.json`` gives identical bytes.
@@ -56,6 +59,9 @@ def _parser() -> argparse.ArgumentParser:
     aw.add_argument("--min-share", type=_share, default=None,
                     help="games in a role a nominee needs, as a share of a fair deal's (default 1/2)")
     aw.add_argument("--stage", action="extend", nargs="+", choices=STAGES, default=None)
+    tm = sub.add_parser("teams", help="the team standings of the file's teams")
+    tm.add_argument("file")
+    tm.add_argument("--stage", action="extend", nargs="+", choices=STAGES, default=None)
     return parser
 
 
@@ -176,6 +182,28 @@ def run_awards(path, min_share=None, stages=None) -> tuple[int, str, str]:
     return EXIT_OK, json.dumps({"awards": [n.to_document() for n in found]}, ensure_ascii=False, indent=2) + "\n", ""
 
 
+def run_teams(path, stages=None) -> tuple[int, str, str]:
+    import json
+
+    from .rulesets import RULESETS
+    from .standings import compute_standings
+    from .teams import read_teams, team_standings
+
+    tournament, problems, unreadable = _load(path)
+    if unreadable or problems:
+        return EXIT_INVALID, "", (unreadable or "\n".join(problems)) + "\n"
+    document = loads(read_bytes(path))
+    plan, problems = read_teams(document.get("teams"), [p.id for p in tournament.players])
+    if problems:
+        return EXIT_INVALID, "", "\n".join(problems) + "\n"
+    if plan is None:
+        return EXIT_INVALID, "", "the file has no \"teams\"\n"
+    rows = team_standings(compute_standings(tournament, stages), plan, RULESETS[tournament.ruleset].tiebreaks,
+                          tournament.lot_seed)
+    body = {"best": plan.best, "teams": [row.to_document() for row in rows]}
+    return EXIT_OK, json.dumps(body, ensure_ascii=False, indent=2) + "\n", ""
+
+
 def main(argv=None) -> int:
     args = _parser().parse_args(argv)
     if args.command == "standings":
@@ -184,6 +212,8 @@ def main(argv=None) -> int:
         code, out, err = run_check(args.file)
     elif args.command == "awards":
         code, out, err = run_awards(args.file, args.min_share, args.stage)
+    elif args.command == "teams":
+        code, out, err = run_teams(args.file, args.stage)
     else:
         code, out, err = run_explain(args.file, args.player, args.stage)
     if out:
