@@ -51,6 +51,8 @@ class DetailsForm(forms.Form):
     real_name = forms.CharField(label=gettext_lazy("Name"), max_length=160, required=False)
     club = forms.CharField(label=gettext_lazy("Club"), max_length=120, required=False)
     city = forms.CharField(label=gettext_lazy("City"), max_length=120, required=False)
+    team = forms.CharField(label=gettext_lazy("Team"), max_length=120, required=False,
+                           help_text=gettext_lazy("The team you play for: its name as your teammates write it."))
 
 
 class AccountForm(DetailsForm):
@@ -60,7 +62,7 @@ class AccountForm(DetailsForm):
                              help_text=gettext_lazy("Your login, and where we write about your sign-up."))
     password = forms.CharField(label=gettext_lazy("Password"), widget=forms.PasswordInput, max_length=128)
 
-    field_order = ["email", "password", "nickname", "real_name", "club", "city"]
+    field_order = ["email", "password", "nickname", "real_name", "club", "city", "team"]
 
     def clean_email(self):
         email = self.cleaned_data["email"].strip().lower()
@@ -89,7 +91,8 @@ def _registration_of(tournament, user) -> Registration | None:
 
 def _details(form) -> signups.Details:
     data = form.cleaned_data
-    return signups.Details(data["nickname"], data.get("real_name", ""), data.get("club", ""), data.get("city", ""))
+    return signups.Details(data["nickname"], data.get("real_name", ""), data.get("club", ""), data.get("city", ""),
+                           data.get("team", ""))
 
 
 def _refused(form, refusal: signups.SignUpRefused) -> None:
@@ -110,6 +113,8 @@ def signup(request, slug):
         initial = {"nickname": own_player.nickname, "real_name": own_player.real_name, "city": own_player.city,
                    "club": own_player.club.name if own_player.club else ""}
     form = form_class(request.POST if request.method == "POST" else None, initial=initial)
+    if tournament.team_size is None:
+        del form.fields["team"]
     if request.method == "POST" and form.is_valid():
         try:
             with transaction.atomic():
@@ -122,7 +127,7 @@ def signup(request, slug):
                                                                 password=form.cleaned_data["password"])
                 details = _details(form)
                 if own_player is not None:  # his player as it is: the admin changes a nickname
-                    details = signups.Details(own_player.nickname)
+                    details = signups.Details(own_player.nickname, team=details.team)
                 signups.sign_up(tournament=tournament, user=user, details=details)
         except signups.SignUpRefused as refusal:
             _refused(form, refusal)

@@ -423,6 +423,7 @@ class SignUp(models.Model):
     real_name = models.CharField(_("real name"), max_length=160, blank=True)
     club = models.CharField(_("club"), max_length=120, blank=True)
     city = models.CharField(_("city"), max_length=120, blank=True)
+    team_name = models.CharField(_("team"), max_length=120, blank=True, help_text=_("A team tournament's team he plays for."))
     status = models.CharField(_("status"), max_length=16, choices=SignUpStatus.choices, default=SignUpStatus.PENDING)
     created_at = models.DateTimeField(_("signed up at"), default=timezone.now)
     changed_at = models.DateTimeField(_("changed at"), default=timezone.now)

@@ -36,7 +36,7 @@ from django.utils.translation import gettext_lazy
 from .action_log import log_action
 from .action_types import ActionType
 from .domain_events import RegistrationsChanged, SignUpChanged, publish
-from .models import Club, Player, Registration, SignUp, SignUpStatus, Tournament
+from .models import Club, Player, Registration, SignUp, SignUpStatus, Team, Tournament
 from .names import name_key
 
 # The sign-ups that hold or wait for a place (the others are over)
@@ -75,6 +75,7 @@ class Details:
     real_name: str = ""
     club: str = ""
     city: str = ""
+    team: str = ""  # a team tournament's team, by its name (made when nobody named it before)
 
 
 def _window(opens, closes, now) -> str:
@@ -131,14 +132,29 @@ def _set(signup: SignUp, status: str, change: str) -> None:
     _tell(signup, change)
 
 
-def _register(tournament: Tournament, player: Player) -> Registration:
+def _team_named(tournament: Tournament, name: str) -> Team | None:
+    key = name_key(name)
+    return next((team for team in tournament.teams.all() if name_key(team.name) == key), None)
+
+
+def _team_full(tournament: Tournament, name: str) -> bool:
+    team = _team_named(tournament, name)
+    return team is not None and tournament.team_size is not None and \
+        team.members.filter(withdrawn=False).count() >= tournament.team_size
+
+
+def _register(tournament: Tournament, player: Player, team_name: str = "") -> Registration:
+    team = None
+    if team_name and tournament.team_size is not None and not _team_full(tournament, team_name):
+        team = _team_named(tournament, team_name) or Team.objects.create(tournament=tournament, name=team_name)
     registration = Registration.objects.filter(tournament=tournament, player=player).first()
     if registration is not None:  # withdrawn earlier, now back
         registration.withdrawn = False
-        registration.save(update_fields=["withdrawn"])
+        registration.team = team or registration.team
+        registration.save(update_fields=["withdrawn", "team"])
     else:
         top = Registration.objects.filter(tournament=tournament).aggregate(top=Max("number"))["top"] or 0
-        registration = Registration.objects.create(tournament=tournament, player=player, number=top + 1)
+        registration = Registration.objects.create(tournament=tournament, player=player, number=top + 1, team=team)
     publish(RegistrationsChanged(tournament_id=tournament.pk))
     return registration
 
@@ -147,7 +163,7 @@ def _place_or_waitlist(tournament: Tournament, signup: SignUp, change: str) -> N
     """Confirm the sign-up if a place is free (registering him), else put him on the waitlist."""
     if has_place(tournament) and not SignUp.objects.filter(
             tournament=tournament, status=SignUpStatus.WAITLISTED, created_at__lt=signup.created_at).exists():
-        _register(tournament, signup.player)
+        _register(tournament, signup.player, signup.team_name)
         _set(signup, SignUpStatus.CONFIRMED, change)
     else:
         _set(signup, SignUpStatus.WAITLISTED, "waitlisted")
@@ -162,8 +178,8 @@ def _clean(details: Details) -> Details:
     from .registration_import import MAX_LENGTHS, forbidden_character  # the import's own bounds
 
     values = {"nickname": details.nickname.strip(), "name": details.real_name.strip(), "club": details.club.strip(),
-              "city": details.city.strip()}
-    fields = {"nickname": "nickname", "name": "real_name", "club": "club", "city": "city"}
+              "city": details.city.strip(), "team": details.team.strip()}
+    fields = {"nickname": "nickname", "name": "real_name", "club": "club", "city": "city", "team": "team"}
     for column, value in values.items():
         if forbidden_character(value) is not None:
             raise SignUpRefused(fields[column], _("Contains an invisible or control character; type it again."))
@@ -171,7 +187,7 @@ def _clean(details: Details) -> Details:
             raise SignUpRefused(fields[column], _("Longer than %(limit)s characters.") % {"limit": MAX_LENGTHS[column]})
     if not values["nickname"]:
         raise SignUpRefused("nickname", _("Give your nickname."))
-    return Details(values["nickname"], values["name"], values["club"], values["city"])
+    return Details(values["nickname"], values["name"], values["club"], values["city"], values["team"])
 
 
 def _player_for(user, details: Details) -> tuple[Player | None, Player | None]:
@@ -202,6 +218,11 @@ def sign_up(*, tournament: Tournament, user, details: Details, now=None) -> Sign
     if signup_state(tournament, now) != "open":
         raise SignUpRefused("", _("Sign-up for this tournament is not open."))
     details = _clean(details)
+    if tournament.team_size is not None:
+        if not details.team:
+            raise SignUpRefused("team", _("Name your team."))
+        if _team_full(tournament, details.team):
+            raise SignUpRefused("team", _("This team has %(size)s players already.") % {"size": tournament.team_size})
     signup = SignUp.objects.filter(tournament=tournament, user=user).first()
     if signup is not None and signup.status in LIVE:
         raise SignUpRefused("", _("You have signed up already."))
@@ -213,6 +234,7 @@ def sign_up(*, tournament: Tournament, user, details: Details, now=None) -> Sign
     signup.player, signup.look_alike = player, look_alike
     signup.nickname, signup.real_name, signup.club, signup.city = (
         details.nickname, details.real_name, details.club, details.city)
+    signup.team_name = details.team if tournament.team_size is not None else ""
     signup.created_at = signup.changed_at = timezone.now()  # a new sign-up goes to the end of the line
     signup.status = SignUpStatus.PENDING
     signup.save()
@@ -290,7 +312,7 @@ def _promote(tournament: Tournament) -> list[SignUp]:
             break
         if Registration.objects.filter(tournament=tournament, player=signup.player, withdrawn=False).exists():
             continue
-        _register(tournament, signup.player)
+        _register(tournament, signup.player, signup.team_name)
         _set(signup, SignUpStatus.CONFIRMED, "promoted")
         promoted.append(signup)
     return promoted

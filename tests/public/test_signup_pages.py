@@ -181,3 +181,17 @@ def test_hostile_input_gets_a_field_error_and_a_script_cannot_fill_the_places(cu
             if client.logout() is None]
     assert made == [302] * 5 + [400] * 2
     assert SignUp.objects.count() == 5
+
+
+def test_a_team_tournaments_sign_up_names_the_team_up_to_its_size(cup, client):
+    cup.capacity, cup.team_size = None, 2
+    cup.save(update_fields=["capacity", "team_size"])
+    assert sign_up(client, "Ворон").status_code == 400  # no team named
+    assert sign_up(client, "Ворон", team="Волга").status_code == 302
+    client.logout()
+    assert sign_up(client, "Сова", team="ВОЛГА").status_code == 302  # the same team, as people write it
+    client.logout()
+    full = sign_up(client, "ЛИСА", team="волга")
+    assert full.status_code == 400 and "This team has 2 players already." in full.content.decode()
+    assert {r.player.nickname: r.team.name for r in Registration.objects.filter(tournament=cup)} == {
+        "Ворон": "Волга", "Сова": "Волга"}
