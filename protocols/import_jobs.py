@@ -70,7 +70,8 @@ def run_file_import(job_id: int) -> None:
 
     try:
         tournament, created = import_tournament(parsed, slug=job.into.slug if job.into else job.slug,
-                                                user=job.requested_by, progress=progress)
+                                                user=job.requested_by, progress=progress,
+                                                teams=job.document.get("teams") if isinstance(job.document, dict) else None)
     except FileNotStorable as exc:
         _finish(job, FileImportStatus.FAILED, problems=[
             {"game": None, "seat": None, "field": "games", "code": "not_storable", "params": {}, "clause": None, "message": m}

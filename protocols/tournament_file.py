@@ -33,8 +33,9 @@ from engines.scoring.bounds import check_bounds
 from engines.scoring.fileformat import to_document
 from engines.scoring.problems import Problem
 from engines.scoring.standings import in_playing_order
+from engines.scoring.teams import read_teams
 from tournaments.domain_events import TournamentFileImported, publish
-from tournaments.models import Judge, Player, Publication, Registration, Round, Stage, Table, Tournament, TournamentJudge
+from tournaments.models import Judge, Player, Publication, Registration, Round, Stage, Table, Team, Tournament, TournamentJudge
 from tournaments.tournament_changes import save_tournament
 from tournaments.vocabulary import STAGE_ORDER
 
@@ -123,15 +124,20 @@ def _storable_problems(t: core.Tournament, slug: str | None) -> list[str]:
     return problems
 
 
-def import_tournament(t: core.Tournament, *, slug: str | None = None, user=None, progress=None) -> tuple[Tournament, bool]:
+def import_tournament(t: core.Tournament, *, slug: str | None = None, user=None, progress=None,
+                      teams=None) -> tuple[Tournament, bool]:
     """Create or update the tournament of a valid file, in one transaction (FileNotStorable before
-    anything is written). ``progress(done, total)``, when given, is called as the games go in."""
+    anything is written). ``progress(done, total)``, when given, is called as the games go in.
+    ``teams``: the file's "teams" object (docs/teams.md), which makes it a team tournament."""
     problems = _storable_problems(t, slug)
-    if problems:
-        raise FileNotStorable(problems)
+    plan, team_problems = read_teams(teams, [p.id for p in t.players])
+    if problems or team_problems:
+        raise FileNotStorable(problems + team_problems)
     with transaction.atomic():
         tournament, created = _tournament(t, slug)
         registrations = _players(tournament, t)
+        if plan is not None:
+            _teams(tournament, plan, registrations)
         _games(tournament, t, registrations, user, progress)
         publish(TournamentFileImported(tournament.pk))
     return tournament, created
@@ -269,6 +275,18 @@ def _games(tournament: Tournament, t: core.Tournament, registrations: dict[str, 
         if game.replay_of_id != (target.pk if target else None):
             game.replay_of = target
             game.save(update_fields=["replay_of"])
+
+
+def _teams(tournament: Tournament, plan, registrations: dict[str, Registration]) -> None:
+    """The file's teams: made by name (an existing one of that name kept), each member's
+    registration set to his team; the team size the largest team's, unless the tournament's is larger."""
+    size = max(len(team.players) for team in plan.teams) if plan.teams else 1
+    tournament.team_size = max(tournament.team_size or 0, size)
+    tournament.team_best = plan.best
+    tournament.save(update_fields=["team_size", "team_best"])
+    for team in plan.teams:
+        stored, _created = Team.objects.get_or_create(tournament=tournament, name=team.name)
+        Registration.objects.filter(pk__in=[registrations[p].pk for p in team.players]).update(team=stored)
 
 
 def _judge(tournament: Tournament, name: str, cache: dict[str, Judge]) -> Judge:

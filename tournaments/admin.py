@@ -148,6 +148,18 @@ class RegistrationInline(PrelabelledInline):
     def get_queryset(self, request):
         return super().get_queryset(request).select_related("player", "tournament")
 
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        field = super().formfield_for_foreignkey(db_field, request, **kwargs)
+        if db_field.name == "team" and field is not None:
+            # the tournament's own teams, read once for every row (a select per row read them per row)
+            choices = getattr(request, "_team_choices", None)
+            if choices is None:
+                pk = (request.resolver_match.kwargs.get("object_id") or "") if request.resolver_match else ""
+                field.queryset = field.queryset.filter(tournament_id=int(pk) if pk.isdigit() else None)
+                choices = request._team_choices = (field.queryset, list(field.choices))
+            field.queryset, field.choices = choices
+        return field
+
 
 class TeamInline(ScopedInlineMixin, admin.TabularInline):
     model = Team

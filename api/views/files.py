@@ -63,7 +63,8 @@ def _import(request, parsed, slug: str, created_status: int, into: Tournament | 
         return Response({"job": job.pk, "status": job.status, "url": request.build_absolute_uri(url)},
                         status=status.HTTP_202_ACCEPTED, headers={"Location": url})
     try:
-        tournament, created = import_tournament(parsed, slug=slug, user=request.user)
+        teams = request.data.get("teams") if isinstance(request.data, dict) else None
+        tournament, created = import_tournament(parsed, slug=slug, user=request.user, teams=teams)
     except FileNotStorable as exc:
         return Response(error_body(_("The tournament file is not valid: nothing was imported."), "invalid_file",
                                    [{"field": "games", "code": "not_storable", "message": m, "seat": None, "game": None}

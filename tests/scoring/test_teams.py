@@ -4,6 +4,7 @@ standings, a hidden final) and the teams' own limits."""
 import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import ValidationError
+from django.utils import translation
 
 from engines.scoring.fileformat import parse_document
 from engines.scoring.rulesets import RULESETS
@@ -121,7 +122,25 @@ def test_players_are_registered_as_teams_by_the_registration_import():
     assert {team.name: sorted(r.player.nickname for r in team.members.all()) for team in t.teams.all()} == {
         "Волга": ["Ворон", "Сова"], "Ока": ["Лиса"]}
     over = preview_registrations(tournament=t, rows=read_table(text="ник;команда\nЁж;волга\n"))
-    assert over.problems == ["Row 2, team: “волга” would have more than 2 players."]
+    assert over.problems == ["Строка 2, команда: в «волга» оказалось бы больше 2 игроков."]
     plain = TournamentFactory()
-    refused = preview_registrations(tournament=plain, rows=read_table(text="ник;команда\nЁж;Кама\n"))
+    with translation.override("en"):
+        refused = preview_registrations(tournament=plain, rows=read_table(text="ник;команда\nЁж;Кама\n"))
     assert refused.problems == ["Row 2, team: this tournament has no teams (set its players in a team first)."]
+
+
+def test_a_file_with_teams_imports_as_a_team_tournament_with_the_same_team_standings(client):
+    from protocols.tournament_file import FileNotStorable, import_tournament
+
+    t = with_teams(played("teams-out", players=20, rounds=3, seed=7), best=2)
+    document = export_document(t)
+    core = parse_document(document)
+    copy, created = import_tournament(core, slug="teams-in", teams=document["teams"])
+    assert created and copy.team_size == 4 and copy.team_best == 2
+    recompute(copy.pk, force=True)
+    copy.refresh_from_db()
+    assert [(line.name, line.total) for line in team_view(copy, AnonymousUser()).lines] == [
+        (line.name, line.total) for line in team_view(t, AnonymousUser()).lines]
+    with pytest.raises(FileNotStorable) as refused:
+        import_tournament(core, slug="teams-bad", teams={"best": None, "list": [{"id": "x", "name": "X", "players": ["nobody"]}]})
+    assert refused.value.problems == ["teams.list[0].players[0]: no player 'nobody' in the file"]

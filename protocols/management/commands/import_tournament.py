@@ -4,7 +4,7 @@ import sys
 from django.core.management.base import BaseCommand
 
 from engines.scoring.cli import run_check
-from engines.scoring.fileformat import load_file
+from engines.scoring.fileformat import load_file, loads, read_bytes
 from protocols.tournament_file import FileNotStorable, import_tournament
 
 slug_re = re.compile(r"[-a-zA-Z0-9_]{1,80}")
@@ -28,7 +28,9 @@ class Command(BaseCommand):
             self.stderr.write((out + err).rstrip("\n"))
             sys.exit(code)
         try:
-            tournament, created = import_tournament(load_file(file), slug=slug)
+            raw = loads(read_bytes(file))  # its "teams" (docs/teams.md), which the core's reading leaves out
+            tournament, created = import_tournament(load_file(file), slug=slug,
+                                                    teams=raw.get("teams") if isinstance(raw, dict) else None)
         except FileNotStorable as exc:
             self.stderr.write("\n".join(exc.problems))
             sys.exit(1)
