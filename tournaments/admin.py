@@ -148,6 +148,14 @@ class RegistrationInline(PrelabelledInline):
     def get_queryset(self, request):
         return super().get_queryset(request).select_related("player", "tournament")
 
+    def get_fields(self, request, obj=None):
+        # check-in and its time are the door's (the desk's check-in list, the registrations' list);
+        # the team only in a team tournament: the row stays within a laptop's width
+        fields = ["player", "number", "code", "withdrawn", "substitute", "excluded", "paid"]
+        if obj is not None and obj.team_size is not None:
+            fields.insert(3, "team")
+        return fields
+
     def formfield_for_foreignkey(self, db_field, request, **kwargs):
         field = super().formfield_for_foreignkey(db_field, request, **kwargs)
         if db_field.name == "team" and field is not None:

@@ -144,3 +144,13 @@ def test_a_file_with_teams_imports_as_a_team_tournament_with_the_same_team_stand
     with pytest.raises(FileNotStorable) as refused:
         import_tournament(core, slug="teams-bad", teams={"best": None, "list": [{"id": "x", "name": "X", "players": ["nobody"]}]})
     assert refused.value.problems == ["teams.list[0].players[0]: no player 'nobody' in the file"]
+
+
+def test_the_tournament_page_offers_each_registration_its_tournaments_teams(admin_client):
+    t = with_teams(played("teams-admin", players=20, rounds=1, seed=8))
+    Team.objects.create(tournament=TournamentFactory(), name="Чужая")
+    page = admin_client.get(f"/admin/tournaments/tournament/{t.pk}/change/").content.decode()
+    select = page.split('name="registrations-0-team"')[1].split("</select>")[0]
+    assert all(name in select for name in NAMES) and "Чужая" not in select
+    plain = played("no-teams", players=10, rounds=1, seed=9)
+    assert "registrations-0-team" not in admin_client.get(f"/admin/tournaments/tournament/{plain.pk}/change/").content.decode()

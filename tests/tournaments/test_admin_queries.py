@@ -8,9 +8,7 @@ from demo.builder import build_tournament
 
 pytestmark = pytest.mark.django_db
 
-# A fixed number whatever the rows: the tournament's page has seven inlines (the teams' three
-# queries came with team tournaments: their inline, and the team choices read once for every row)
-MAX_QUERIES = 28
+MAX_QUERIES = 25
 
 
 def count_queries(client, url: str) -> int:
