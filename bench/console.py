@@ -12,16 +12,23 @@ the core); the 299th is appended through the service (it fills the process's rep
 cache, as the judge's previous event does), then the 300th is timed. "cold" is the 300th with
 the cache emptied first: the first event a freshly started server process accepts for a game.
 Target (issue 35): p99 <= 20 ms at the 300th event on PostgreSQL (it was 45.9 ms; issue 27 asked
-for 50). 2026-12-04 18:41-18:49 UTC, 50 games, medians of 4 runs of each alternated, load
-average 2.8-6.5 on 2 cores: before (07b6844) PostgreSQL p50 13.2 / p99 25.4 ms wall, CPU p50 6.1 /
-p99 7.8 ms, SQLite p50 4.0 / p99 9.8 ms wall, CPU 3.9 / 4.5 ms; after PostgreSQL p50 10.6 / p99
-20.8 ms wall, CPU p50 4.5 / p99 5.8 ms, SQLite p50 3.4 / p99 7.2 ms wall, CPU 3.3 / 4.2 ms. The
-floor (below) had p99 12-13 ms in both: at that load the wall-clock p99 is mostly waiting for a CPU
-and for PostgreSQL (3 runs of each at 18:30-18:34, load 2.5-4.2: PostgreSQL p99 10.6-32.1 ms
-before, 7.2-14.3 ms after). An append sends 4 queries with the game cached, 5 after a restart
-(tests/console/test_append_queries.py). The wall-clock figures include
-waiting for the CPU on a shared machine, so the process's CPU time of each append and the load
-average are printed too.
+for 50). Each game sits at a table of its own, so every append is to its table's current game and
+pays, after its commit and in the same request, for the pushes of the live layer (the table's page
+and the projector get the public view, the desk a notice, the judge's screen the new length). Until
+2026-12-06 every game sat at table 1 and only the first paid for the view, which hid their cost.
+
+2026-12-06 05:30 UTC, 50 games, load average 1.2-1.8 on 2 cores, one run of each:
+  before (all at table 1)            PostgreSQL p50 29.7 / p99 179.0 ms; SQLite p50 21.9 / p99 159.2 ms
+                                     (the push asked the table's every game with its seats: 50 here)
+  pushes read less (all at table 1)  PostgreSQL p50 9.0 / p99 27.1 ms; SQLite p50 6.7 / p99 26.4 ms
+  a table each, before the last two  PostgreSQL p50 15.6 / p99 20.2 ms; SQLite p50 10.7 / p99 15.8 ms
+  a table each, now                  PostgreSQL p50 15.2 / p99 19.5 ms (CPU p50 11.5 / p99 15.1 ms);
+                                     SQLite p50 9.9 / p99 14.9 ms; cold p99 22.2 / 19.6 ms
+The pushes now take the table and the game's number from the stored event (no query for them), ask
+only the id of the table's current game, and read that one game for the view. An append sends 4
+queries with the game cached, 5 after a restart (tests/console/test_append_queries.py), then the
+pushes' 4-6. The wall-clock figures include waiting for the CPU on a shared machine, so the
+process's CPU time of each append and the load average are printed too.
 """
 from __future__ import annotations
 
@@ -80,7 +87,7 @@ def child(games: int) -> dict:
 
     from console import replay_cache, services
     from console.models import ConsoleEvent, ConsoleLog
-    from tests.factories import GameFactory, JudgeFactory, PlayerFactory, SeatFactory, TournamentFactory
+    from tests.factories import GameFactory, JudgeFactory, PlayerFactory, SeatFactory, TableFactory, TournamentFactory
 
     doc = long_game(LENGTH)
     events = doc["events"]
@@ -89,8 +96,10 @@ def child(games: int) -> dict:
     players = [PlayerFactory() for _ in ROLES]
     judge = JudgeFactory()
     built = []
-    for _ in range(games):
-        game = GameFactory(tournament=tournament, judge=judge)
+    for number in range(1, games + 1):
+        # each game at a table of its own: every append is to its table's current game, as a judge's
+        # is, so each pays for the pushes to the table's page, the projector, the desk and the screen
+        game = GameFactory(tournament=tournament, judge=judge, table=TableFactory(tournament=tournament, number=number))
         for n, (role, player) in enumerate(zip(ROLES, players), start=1):
             SeatFactory(game=game, number=n, player=player, role=role)
         log = ConsoleLog.objects.create(game=game, header=services.header_of(game), length=LENGTH - 2)

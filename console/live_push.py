@@ -21,6 +21,13 @@ def log_moved(game_id: int) -> None:
         "signed_off": game.is_signed_off})
 
 
+def _appended(event: ConsoleEventStored) -> None:
+    """An event stored: the log's length is the event's, and the game is not signed off (an append
+    to a signed-off game is refused); only who holds the console is read."""
+    live_groups.push(live_groups.console(event.game_id), "log", {
+        "length": event.index + 1, "taken_over_by": control.taken_over_by(Game(pk=event.game_id)), "signed_off": False})
+
+
 def _game_moved(event) -> None:
     game_id = getattr(event, "game_id", None)
     if game_id is not None:
@@ -30,5 +37,6 @@ def _game_moved(event) -> None:
 def connect() -> None:
     """After each commit that moved a game's console (an event stored, the console taken over or
     handed back, the game signed off or amended): its screens reload their view."""
-    for event_type in (ConsoleEventStored, ConsoleControlChanged, GameRecordChanged):
+    subscribe(ConsoleEventStored, _appended)
+    for event_type in (ConsoleControlChanged, GameRecordChanged):
         subscribe(event_type, _game_moved)

@@ -106,10 +106,10 @@ def _log_for(game: Game, *, lock: bool) -> ConsoleLog:
 def _locked_log_and_game(game: Game) -> tuple[ConsoleLog | None, Game]:
     """The game's log locked, if it has one, and the game with its tournament as they are now,
     read in the same query (only the log's row is locked); the game alone when there is no log yet."""
-    log = (ConsoleLog.objects.select_for_update(of=("self",)).select_related("game__tournament")
+    log = (ConsoleLog.objects.select_for_update(of=("self",)).select_related("game__tournament", "game__table")
            .filter(game_id=game.pk).first())
     if log is None:
-        return None, Game.objects.select_related("tournament").get(pk=game.pk)
+        return None, Game.objects.select_related("tournament", "table").get(pk=game.pk)
     return log, log.game
 
 
@@ -250,7 +250,8 @@ def _append(*, game: Game, index, event, user) -> Appended:
         ConsoleLog.objects.filter(pk=log.pk).update(length=log.length)
         # kept only once committed: a rolled-back append must not leave a game the database lacks
         transaction.on_commit(lambda: replay_cache.put(log, log.length, played))
-        publish(ConsoleEventStored(locked_game.tournament_id, locked_game.pk, index))
+        publish(ConsoleEventStored(locked_game.tournament_id, locked_game.pk, index, locked_game.table.number,
+                                   locked_game.number))
         problems = []
         record = core.mapped(played.state)
         if record is not None:

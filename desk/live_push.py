@@ -16,6 +16,9 @@ def protest_filed(tournament_id: int, protest_id: int) -> None:
 
 
 def _game_moved(event) -> None:
+    if getattr(event, "table", 0):  # a stored console event names its table and game: no query
+        table_moved(event.tournament_id, event.table, event.number)
+        return
     game = Game.objects.select_related("table").filter(pk=getattr(event, "game_id", None)).first()
     if game is not None:
         table_moved(game.tournament_id, game.table.number, game.number)

@@ -16,16 +16,17 @@ from tournaments.domain_events import ConsoleEventStored, ConsoleTimerChanged, G
 from . import selectors
 
 
-def console_log_moved(game_id: int) -> None:
-    game = Game.objects.select_related("tournament", "table").filter(pk=game_id).first()
-    if game is None:
+def console_log_moved(game_id: int, where: tuple[int, int] | None = None) -> None:
+    """``where``: (tournament id, table number) when the event named them (no query for them)."""
+    found = where or Game.objects.filter(pk=game_id).values_list("tournament_id", "table__number").first()
+    if found is None:
         return
-    current = selectors.table_game(game.tournament, game.table.number)
-    if current.pk != game.pk:
+    tournament_id, number = found
+    if selectors.table_game_id(tournament_id, number) != game_id:
         return  # not what the table's page shows (an older game amended, a game ahead of its round)
-    view = live.table_view(current)
-    live_groups.push(live_groups.table(game.tournament_id, game.table.number), "table", view)
-    live_groups.push(live_groups.tables(game.tournament_id), "table", view)
+    view = live.table_view(selectors.live_game(game_id))
+    live_groups.push(live_groups.table(tournament_id, number), "table", view)
+    live_groups.push(live_groups.tables(tournament_id), "table", view)
 
 
 def standings_moved(tournament_id: int, version: int) -> None:
@@ -35,7 +36,8 @@ def standings_moved(tournament_id: int, version: int) -> None:
 def _game_moved(event) -> None:
     game_id = getattr(event, "game_id", None)
     if game_id is not None:  # a sign-off or an amendment shows the roles and the result
-        console_log_moved(game_id)
+        table = getattr(event, "table", 0)
+        console_log_moved(game_id, (event.tournament_id, table) if table else None)
 
 
 def connect() -> None:

@@ -320,11 +320,20 @@ def next_seat_of(tournament: Tournament, player_id: int) -> dict | None:
 
 # -- the live views (console/live.py builds what they show) --------------------------------------
 
-def _live_games(tournament: Tournament):
+def _with_live_parts(games):
     # the console's log comes with its game: its stored public projection is what the live views serve
-    return (Game.objects.filter(tournament=tournament).select_related("stage", "round", "table", "console_log")
-            .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("number")))
-            .order_by("stage__order", "round__number", "table__number", "number"))
+    return (games.select_related("stage", "round", "table", "console_log")
+            .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("number"))))
+
+
+def _live_games(tournament: Tournament):
+    return _with_live_parts(Game.objects.filter(tournament=tournament)).order_by(
+        "stage__order", "round__number", "table__number", "number")
+
+
+def live_game(game_id: int) -> Game | None:
+    """One game as the live views read it (its stage, round, table, log and seats)."""
+    return _with_live_parts(Game.objects.filter(pk=game_id)).first()
 
 
 def table_game(tournament: Tournament, number: int) -> Game:
@@ -336,6 +345,14 @@ def table_game(tournament: Tournament, number: int) -> Game:
     if not games:
         raise Http404("no such table")
     return next((g for g in games if g.status != GameStatus.SIGNED_OFF), games[-1])
+
+
+def table_game_id(tournament_id: int, number: int) -> int | None:
+    """The id of ``table_game``'s game, in one or two light queries (no seats read): what a push
+    after each stored event asks, in the judge's request."""
+    games = (Game.objects.filter(tournament_id=tournament_id, table__number=number)
+             .order_by("stage__order", "round__number", "table__number", "number").values_list("pk", flat=True))
+    return games.exclude(status=GameStatus.SIGNED_OFF).first() or games.last()
 
 
 def live_round_games(tournament: Tournament) -> list[Game]:

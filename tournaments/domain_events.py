@@ -213,6 +213,8 @@ class ConsoleEventStored(DomainEvent):
     tournament_id: int
     game_id: int
     index: int
+    table: int = 0  # the game's table number, and the game's number: what the pushes after
+    number: int = 0  # each event name, read with the log (0: not given; the listener reads the game)
 
     @property
     def key(self) -> tuple:
