@@ -17,7 +17,7 @@ pays, after its commit and in the same request, for the pushes of the live layer
 and the projector get the public view, the desk a notice, the judge's screen the new length). Until
 2026-12-06 every game sat at table 1 and only the first paid for the view, which hid their cost.
 
-2026-12-06 05:30 UTC, 50 games, load average 1.2-1.8 on 2 cores, one run of each:
+2026-12-06 05:05-05:20 UTC, 50 games, load average 1.2-1.8 on 2 cores, one run of each:
   before (all at table 1)            PostgreSQL p50 29.7 / p99 179.0 ms; SQLite p50 21.9 / p99 159.2 ms
                                      (the push asked the table's every game with its seats: 50 here)
   pushes read less (all at table 1)  PostgreSQL p50 9.0 / p99 27.1 ms; SQLite p50 6.7 / p99 26.4 ms
