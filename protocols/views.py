@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.contrib import messages
+from django.contrib.auth import get_user_model
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import AuthenticationForm
 from django.http import HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -44,8 +46,20 @@ from .selectors import version_history, with_awaiting_approval
 from .services import ProtocolConflict, ProtocolInvalid, save_protocol, sign_off
 
 
+class LoginForm(AuthenticationForm):
+    """A player who signed up logs in with his e-mail, which was stored in lower case: the address
+    as he types it (ВОРОН@Mail.ru) finds his account. A login that exists as typed is taken as it is."""
+
+    def clean(self):
+        username = self.cleaned_data.get("username") or ""
+        if "@" in username and not get_user_model().objects.filter(username=username).exists():
+            self.cleaned_data["username"] = username.lower()
+        return super().clean()
+
+
 class LoginView(auth_views.LoginView):
     template_name = "protocols/login.html"
+    authentication_form = LoginForm
 
     def get_default_redirect_url(self):
         return reverse("protocols:my_games")

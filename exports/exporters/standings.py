@@ -70,11 +70,14 @@ class StandingsExporter(Exporter):
         return legend
 
     # -- formats ------------------------------------------------------------------------------
+    first_component = 12  # the column of the first rule's points (the PDF sets them apart)
+
     def pdf(self, progress=None) -> bytes:
+        """The standings' table on A4 (exports/standings.html): also the team standings' (teams.py)."""
         return render_pdf("exports/standings.html", {
             "title": self.lines()[0], "lines": self.lines(), "header": self.header(),
             "rows": [[decimal_text(v, 2) if isinstance(v, Decimal) else v for v in row] for row in self.rows()],
-            "legend": self.legend(), "first_component": 12,
+            "legend": self.legend(), "first_component": self.first_component,
         }, language=self.language)
 
     def xlsx(self) -> bytes:

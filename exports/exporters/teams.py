@@ -3,18 +3,16 @@ team, total, the summed tie-break columns, and the members with their own totals
 counted in brackets)."""
 from __future__ import annotations
 
-from decimal import Decimal
-
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from scoring.teams import TeamsView, team_view
 from tournaments.numbers import decimal_text
 
-from ..pdf import render_pdf
 from ..selectors import NothingToExport
 from ..xlsx import XlsxBook
 from .base import Exporter
+from .standings import StandingsExporter
 
 
 class TeamStandingsExporter(Exporter):
@@ -57,12 +55,8 @@ class TeamStandingsExporter(Exporter):
         return _("* place decided by lot (8.8.5). TB1, Wins, Wins D/S, First killed: the counted members' tiebreaks "
                  "(8.8.1–8.8.4) summed. A member in brackets is not counted.")
 
-    def pdf(self, progress=None) -> bytes:
-        return render_pdf("exports/standings.html", {
-            "title": self.lines()[0], "lines": self.lines(), "header": self.header(),
-            "rows": [[decimal_text(v, 2) if isinstance(v, Decimal) else v for v in row] for row in self.rows()],
-            "legend": self.legend(), "first_component": 99,
-        }, language=self.language)
+    first_component = 99  # no rule's columns
+    pdf = StandingsExporter.pdf
 
     def xlsx(self) -> bytes:
         book = XlsxBook()

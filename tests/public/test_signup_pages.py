@@ -195,3 +195,10 @@ def test_a_team_tournaments_sign_up_names_the_team_up_to_its_size(cup, client):
     assert full.status_code == 400 and "This team has 2 players already." in full.content.decode()
     assert {r.player.nickname: r.team.name for r in Registration.objects.filter(tournament=cup)} == {
         "Ворон": "Волга", "Сова": "Волга"}
+
+
+def test_a_player_logs_in_with_his_e_mail_as_he_types_it(cup, client):
+    sign_up(client, "Ворон", email="Voron@Example.org")
+    client.logout()
+    response = client.post("/judge/login/", {"username": "VORON@example.ORG", "password": "a-long-password-9"})
+    assert response.status_code == 302 and response.wsgi_request.user.username == "voron@example.org"
