@@ -46,7 +46,8 @@ def tell_players(stage_id: int) -> int:
         return 0
     seats = upcoming_seats(stage_id)
     people = {p.pk: p for p in Player.objects.filter(pk__in=seats, user__isnull=False).select_related("user")}
-    pushed_to = set(PushSubscription.objects.filter(user__player__in=list(people)).values_list("user_id", flat=True))
+    pushed_to = set(PushSubscription.objects.filter(user__player__in=list(people)).values_list("user_id", flat=True)
+                    if web_push.enabled() else ())  # no VAPID keys: nobody is pushed to, no query
     told = dict(SeatNotice.objects.filter(stage=stage, player_id__in=people).values_list("player_id", "digest"))
     sent = 0
     with translation.override(stage.tournament.language or settings.LANGUAGE_CODE):

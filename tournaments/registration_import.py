@@ -3,6 +3,7 @@
     read_table(text=... | filename=..., content=...) -> list[SourceRow]   (ImportProblem if unreadable)
     preview_registrations(tournament=..., rows=...) -> ImportPreview        (reads, saves nothing)
     save_registrations(tournament=..., preview=...) -> int                  (one transaction)
+    team_named(tournament, name) -> Team | None                             (a team by its name, as people write it)
 
 The admin's import page and `manage.py import_registrations` both go through here. Each row is
 matched to an existing player by nickname as people compare names (tournaments/names.py: case,
@@ -283,6 +284,13 @@ def preview_registrations(*, tournament: Tournament, rows: list[SourceRow]) -> I
     return ImportPreview(preview, problems)
 
 
+def team_named(tournament: Tournament, name: str) -> Team | None:
+    """The tournament's team of that name, compared as people compare names (the import's rows and
+    the sign-ups name teams so)."""
+    key = name_key(name)
+    return next((team for team in tournament.teams.all() if name_key(team.name) == key), None)
+
+
 def _team_problems(tournament: Tournament, preview: list[PreviewRow]) -> list[str]:
     """A team named in a tournament without teams, or a team beyond its size."""
     problems = []
@@ -327,9 +335,7 @@ def save_registrations(*, tournament: Tournament, preview: ImportPreview) -> int
         top += 1
         team = None
         if row.source.team:
-            team = next((t for t in tournament.teams.all() if name_key(t.name) == name_key(row.source.team)), None)
-            if team is None:
-                team = Team.objects.create(tournament=tournament, name=row.source.team)
+            team = team_named(tournament, row.source.team) or Team.objects.create(tournament=tournament, name=row.source.team)
         Registration.objects.create(tournament=tournament, player=player, number=top, team=team)
         made += 1
     if made:

@@ -38,6 +38,7 @@ from .action_types import ActionType
 from .domain_events import RegistrationsChanged, SignUpChanged, publish
 from .models import Club, Player, Registration, SignUp, SignUpStatus, Team, Tournament
 from .names import name_key
+from .registration_import import MAX_LENGTHS, forbidden_character, team_named  # the import's bounds and teams
 
 # The sign-ups that hold or wait for a place (the others are over)
 LIVE = (SignUpStatus.PENDING, SignUpStatus.WAITLISTED, SignUpStatus.CONFIRMED)
@@ -132,21 +133,18 @@ def _set(signup: SignUp, status: str, change: str) -> None:
     _tell(signup, change)
 
 
-def _team_named(tournament: Tournament, name: str) -> Team | None:
-    key = name_key(name)
-    return next((team for team in tournament.teams.all() if name_key(team.name) == key), None)
-
-
-def _team_full(tournament: Tournament, name: str) -> bool:
-    team = _team_named(tournament, name)
-    return team is not None and tournament.team_size is not None and \
-        team.members.filter(withdrawn=False).count() >= tournament.team_size
+def _full(tournament: Tournament, team: Team | None) -> bool:
+    return team is not None and team.members.filter(withdrawn=False).count() >= tournament.team_size
 
 
 def _register(tournament: Tournament, player: Player, team_name: str = "") -> Registration:
     team = None
-    if team_name and tournament.team_size is not None and not _team_full(tournament, team_name):
-        team = _team_named(tournament, team_name) or Team.objects.create(tournament=tournament, name=team_name)
+    if team_name and tournament.team_size is not None:
+        team = team_named(tournament, team_name)
+        if team is None:
+            team = Team.objects.create(tournament=tournament, name=team_name)
+        elif _full(tournament, team):
+            team = None  # filled since he signed up: registered without a team, the organisers decide
     registration = Registration.objects.filter(tournament=tournament, player=player).first()
     if registration is not None:  # withdrawn earlier, now back
         registration.withdrawn = False
@@ -175,8 +173,6 @@ def _matching_players(nickname: str) -> list[Player]:
 
 
 def _clean(details: Details) -> Details:
-    from .registration_import import MAX_LENGTHS, forbidden_character  # the import's own bounds
-
     values = {"nickname": details.nickname.strip(), "name": details.real_name.strip(), "club": details.club.strip(),
               "city": details.city.strip(), "team": details.team.strip()}
     fields = {"nickname": "nickname", "name": "real_name", "club": "club", "city": "city", "team": "team"}
@@ -221,7 +217,7 @@ def sign_up(*, tournament: Tournament, user, details: Details, now=None) -> Sign
     if tournament.team_size is not None:
         if not details.team:
             raise SignUpRefused("team", _("Name your team."))
-        if _team_full(tournament, details.team):
+        if _full(tournament, team_named(tournament, details.team)):
             raise SignUpRefused("team", _("This team has %(size)s players already.") % {"size": tournament.team_size})
     signup = SignUp.objects.filter(tournament=tournament, user=user).first()
     if signup is not None and signup.status in LIVE:
