@@ -21,7 +21,7 @@ from django.db.models import Count, F, Q, Sum
 from django.utils import timezone
 
 from engines.ratings.games import RATED_RESULTS, ROLE_COUNTS, ROLES, RatedGame
-from engines.ratings.model import RatingModel
+from engines.ratings.model import STATE_FORMAT, RatingModel
 from protocols.models import Game, GameStatus, Seat
 from tournaments.models import Publication
 
@@ -153,6 +153,8 @@ def _resume(state: RatingState, version: int, now) -> int | None:
     (the fingerprint of the games up to the last rated one is not the stored one)."""
     if state.full_needed or not state.model_state or not state.last_key or state.fingerprint is None:
         return None
+    if state.model_state.get("format") != STATE_FORMAT:
+        return None  # saved by an earlier model (before the role parts): what it learned is not this model's
     position = Position.from_json(state.last_key)
     if position.key is None or any(v is None for v in position.key):
         return None

@@ -3,20 +3,25 @@
 For a game with seats i (player, role), side s_i = +1 for team red (red, sheriff) and -1 for
 team black (black, don):
 
-    logit P(red wins) = b + sum_i s_i * w(role_i) * (a_i + s_i * d_i)
+    logit P(red wins) = b + sum_i s_i * w(role_i) * (a_i + s_i * d_i + r_i(role_i))
 
 - ``b``: the side term, red's base rate in logits (learned, a Kalman state of its own);
 - ``a_i``: player i's overall skill; ``d_i``: how much better he is for red than for black
   (his skill as red or sheriff is a_i + d_i, as black or don a_i - d_i), with a tighter
-  prior, so the side part is shrunk towards the overall skill;
+  prior, so the side part is shrunk towards the overall skill; ``r_i``: his own part as
+  sheriff (r_i(sheriff)) and as don (r_i(don)), 0 in the other seats, with a tighter prior
+  still (a good player is a good sheriff; some are better at it than their skill says);
 - ``w``: seat weights, w(red) = e^(l + k), w(black) = e^(l - k), w(sheriff) = e^ws,
   w(don) = e^wd; l (how much the skills of the ordinary seats matter at all), k (a red seat
   against a black one), ws and wd learned: their own Kalman state, with the current skills as
   features (d logit / d l = the red and black seats' terms, and so on); all 1 at the start.
 
-Each player carries a Gaussian belief N((a, d), P) with a 2x2 covariance. Before a game the
-belief widens with the days since the player's last game (a random walk, capped at a
-newcomer's prior). The prediction integrates over every belief (the probit approximation
+Each player carries a Gaussian belief N((a, d), P) with a 2x2 covariance, and one for each of
+his two role parts, kept apart from it (the role parts learn only from his games in that
+seat, a few in ten; tracking their covariance with (a, d) changed no forecast measurably
+and would cost a 4x4 matrix a player). Before a game the (a, d) belief widens with the days
+since the player's last game (a random walk, capped at a newcomer's prior); the role parts
+are taken as lasting (what changes with time is carried by the skill). The prediction integrates over every belief (the probit approximation
 p = sigma(m / sqrt(1 + pi v / 8)), m and v the mean and variance of the logit), so unknown
 players pull a forecast towards 0.5. After the game (y = 1 red won, 0 black won, 0.5 draw) one
 step of the Kalman filter for a logistic observation (as Glicko and the "simplified Kalman"
@@ -47,9 +52,13 @@ from .params import DAYS_A_YEAR, DEFAULT, Params
 _PI_8 = math.pi / 8.0
 _OUTCOME = {RED_WIN: 1.0, BLACK_WIN: 0.0, DRAW: 0.5}
 _ROLE_INDEX = {RED: 0, SHERIFF: 1, BLACK: 2, DON: 3}  # red team first
-# a player's record: a, d (raw, see d_offset), Paa, Pad, Pdd, last day, then the statistics
+# a player's record: a, d (raw, see d_offset), Paa, Pad, Pdd, last day, then the statistics,
+# then the role parts and their variances
 A, D, PAA, PAD, PDD, LAST = range(6)
 GAMES_RED, GAMES_SHERIFF, GAMES_BLACK, GAMES_DON, WINS, DRAWS, TOUR, TOUR_START = range(6, 14)
+R_SHERIFF, P_SHERIFF, R_DON, P_DON = range(14, 18)
+_ROLE_PART = {1: R_SHERIFF, 3: R_DON}  # by role code: where his part in that seat is kept
+STATE_FORMAT = 2  # 1: before the role parts (a stored state of format 1 is recomputed in full)
 
 
 class RatingModel:
@@ -73,6 +82,7 @@ class RatingModel:
         self.games = 0
         self._a0 = params.skill_sd ** 2
         self._d0 = params.side_sd ** 2
+        self._r0 = params.role_sd ** 2
         self._ga = params.skill_drift_a_year ** 2 / DAYS_A_YEAR
         self._gd = params.side_drift_a_year ** 2 / DAYS_A_YEAR
         self._gb = params.base_drift_a_year ** 2 / DAYS_A_YEAR
@@ -112,15 +122,17 @@ class RatingModel:
         rows = []
         append = rows.append
         get = self.players.get
-        a0, d0, ga, gd, offset = self._a0, self._d0, self._ga, self._gd, self.d_offset
+        a0, d0, r0, ga, gd, offset = self._a0, self._d0, self._r0, self._ga, self._gd, self.d_offset
         for pid, role in game.seats:
             code = _ROLE_INDEX[role]
             st = get(pid)
             if st is None:
-                a = d = pad = 0.0
-                paa, pdd = a0, d0
+                a = d = pad = r = 0.0
+                paa, pdd, prr = a0, d0, r0
             else:
                 a, d, paa, pad, pdd, last = st[0], st[1] - offset, st[2], st[3], st[4], st[5]
+                if code & 1:  # sheriff, don
+                    r, prr = st[_ROLE_PART[code]], st[_ROLE_PART[code] + 1]
                 if day is not None and last is not None and day > last:
                     paa += ga * (day - last)
                     if paa > a0:
@@ -136,7 +148,11 @@ class RatingModel:
                 u1 = x * (pad + pdd)
                 if code == 0:
                     jr += contribution
+                    ur = 0.0
                 else:
+                    contribution += x * r
+                    v += x * x * prr
+                    ur = x * prr
                     j1 += contribution
             else:  # black, don
                 x = -w[code]
@@ -146,10 +162,14 @@ class RatingModel:
                 u1 = x * (pad - pdd)
                 if code == 2:
                     jb += contribution
-                else:
+                    ur = 0.0
+                else:  # the don's part lowers red's logit as his skill does
+                    contribution += x * r
+                    v += x * x * prr
+                    ur = x * prr
                     j2 += contribution
             m += contribution
-            append((st, pid, code, x, a, d, paa, pad, pdd, u0, u1))
+            append((st, pid, code, x, a, d, paa, pad, pdd, u0, u1, ur))
         # d logit / d (l, k, ws, wd)
         j0, j1_, j2_, j3 = jr + jb, jr - jb, j1, j2
         r0, r1, r2, r3 = self.omega_var
@@ -197,13 +217,14 @@ class RatingModel:
         pr = self.params
         shown_offset, shown_scale, margin = pr.shown_offset, pr.shown_scale, pr.shown_margin
         sqrt = math.sqrt
-        for st, pid, code, _x, a, d, paa, pad, pdd, u0, u1 in rows:
+        r0 = self._r0
+        for st, pid, code, _x, a, d, paa, pad, pdd, u0, u1, ur in rows:
             da = u0 * gain - paa * correction
             dd = u1 * gain - pad * correction
             red_team = code < 2
             sum_dd += dd
             if st is None:
-                st = [0.0, offset, 0.0, 0.0, 0.0, None, 0, 0, 0, 0, 0, 0, None, 0.0]
+                st = [0.0, offset, 0.0, 0.0, 0.0, None, 0, 0, 0, 0, 0, 0, None, 0.0, 0.0, r0, 0.0, r0]
                 players[pid] = st
             if st[12] != tournament:  # TOUR, TOUR_START: the shown rating as it began
                 st[12] = tournament
@@ -215,6 +236,10 @@ class RatingModel:
             st[4] = pdd - shrink * u1 * u1
             if day is not None:
                 st[5] = day
+            if code & 1:
+                at = _ROLE_PART[code]
+                st[at] += ur * gain
+                st[at + 1] -= shrink * ur * ur
             st[6 + code] += 1
             if draw:
                 st[11] += 1  # DRAWS
@@ -271,6 +296,8 @@ class RatingModel:
             "uncertainty": scale * math.sqrt(paa),
             "skill_as_red": pr.shown_offset + scale * (a + d),
             "skill_as_black": pr.shown_offset + scale * (a - d),
+            "skill_as_sheriff": pr.shown_offset + scale * (a + d + st[R_SHERIFF]),
+            "skill_as_don": pr.shown_offset + scale * (a - d + st[R_DON]),
             "games": games,
             "as_red": st[GAMES_RED], "as_sheriff": st[GAMES_SHERIFF],
             "as_black": st[GAMES_BLACK], "as_don": st[GAMES_DON],
@@ -297,6 +324,7 @@ class RatingModel:
     def to_state(self) -> dict:
         """A JSON-able copy of the whole state; ``from_state`` resumes it exactly."""
         return {
+            "format": STATE_FORMAT,
             "params": self.params.to_dict(),
             "players": {pid: list(st) for pid, st in sorted(self.players.items())},
             "base": self.base, "base_var": self.base_var,
@@ -306,6 +334,10 @@ class RatingModel:
 
     @classmethod
     def from_state(cls, state: dict) -> RatingModel:
+        """The model ``to_state`` saved; ValueError for a state of another format (an older
+        model's: only a full recompute gives what this model would have learned)."""
+        if state.get("format") != STATE_FORMAT:
+            raise ValueError(f"a rating state of format {state.get('format', 1)}, this model reads {STATE_FORMAT}")
         model = cls(Params(**state["params"]))
         model.players = {pid: list(st) for pid, st in state["players"].items()}
         model.base, model.base_var = state["base"], state["base_var"]

@@ -11,6 +11,11 @@ what a game of ten is, not from a data set:
 - the side-specific part (better as red than as black, or the reverse): N(0, 0.15^2), half the
   spread of the skill: most of what makes a player good serves both sides, so the side part
   is shrunk towards the overall skill until the games show otherwise.
+- the sheriff's and the don's own parts (how much better or worse he is in that seat than
+  his skill says): N(0, 0.15^2), as tight as the side part; they learn only from his games in
+  that seat (one in ten as sheriff, one in ten as don) and do not walk with time. On the
+  simulated worlds with such parts they took 0.0018-0.0024 off the log-loss, and cost
+  0.0001-0.0002 on the worlds without (bench/rating.py, issue 36).
 - time away: skills walk by 0.15 a year (the side part by 0.075), so a year's break gives
   back a quarter of a newcomer's variance; never more than a newcomer's (the cap).
 - the side term (red's base rate): N(0, 0.3^2) at the start (base_mean, base_sd): even odds
@@ -39,6 +44,7 @@ DAYS_A_YEAR = 365.25
 class Params:
     skill_sd: float = 0.30
     side_sd: float = 0.15
+    role_sd: float = 0.15
     skill_drift_a_year: float = 0.15
     side_drift_a_year: float = 0.075
     base_mean: float = 0.0

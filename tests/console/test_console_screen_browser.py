@@ -2,10 +2,13 @@
 progress opened in a browser with no copy of it (no alarm, Next and Undo above the fold on a
 laptop); the real screen reloaded without a connection whatever language the browser sends; a
 double tap on a phone counts once; a take-over seen and followed on the table judge's screen."""
+import time
+
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from console import services
+from tests.asgi_live_server import asgi_live_server  # noqa: F401 - a fixture
 from tests.browser import log_in, wait_until
 from tests.console.test_console_browser import LAPTOP, PHONE, SIDEWAYS, entered, stored, wait_index
 from tests.console.test_console_offline_browser import go_offline
@@ -111,8 +114,13 @@ def test_a_double_tap_on_a_phone_gives_one_event(live_server, chromium_browser):
         context.close()
 
 
+@pytest.mark.parametrize("server", ["asgi_live_server", "live_server"], ids=["pushed", "polled"])
 def test_the_chief_takes_over_the_judges_screen_shows_it_locks_and_follows_and_works_after_the_hand_back(
-        live_server, chromium_browser):
+        server, request, chromium_browser):
+    """On the ASGI server the judge's screen follows by its socket (and polls nothing); on a
+    server without websockets (pytest-django's) by the polling fallback."""
+    live_server = request.getfixturevalue(server)
+    pushed = server == "asgi_live_server"
     cast = seat_roles(make_cast(), EXAMPLE)
     played(cast, 2)
     slug = cast.game.tournament.slug
@@ -121,10 +129,22 @@ def test_the_chief_takes_over_the_judges_screen_shows_it_locks_and_follows_and_w
     try:
         judge = judge_context.new_page()
         judge.set_default_timeout(30_000)
+        sockets, reads = [], []
+        judge.on("websocket", lambda ws: sockets.append(ws))
+        console_json = f"/judge/games/{cast.game.pk}/console/"
+        judge.on("request", lambda r: reads.append(time.monotonic()) if r.url.endswith(console_json) else None)
         log_in(judge, live_server, cast.judge)
         judge.goto(screen_url(live_server, cast.game))
         wait_index(judge, 2)
         assert judge.is_hidden("#c-takeover")
+        deadline = time.monotonic() + 10
+        while pushed and not any(ws.url.endswith(f"/ws{console_json}") for ws in sockets):
+            assert time.monotonic() < deadline, "the judge's screen opened no socket"
+            judge.wait_for_timeout(100)
+        quiet = time.monotonic()
+        judge.wait_for_timeout(4_000)  # longer than the fallback's poll (follow.js POLL_MS)
+        polled = [t for t in reads if t > quiet]
+        assert (not polled) if pushed else polled  # pushed: its socket is open, nothing to poll
 
         chief = chief_context.new_page()
         chief.set_default_timeout(30_000)

@@ -1,10 +1,15 @@
-"""The live views in a real browser: the public table view follows the console within 2 s, and
-the desk on a 375 px phone shows every table's phase with no action off-screen and refreshes
-itself when the table's judge enters an event."""
+"""The live views in a real browser: the public table view follows the console within 2 s (by
+polling where the server has no websockets; pushed within a second of the judge's tap, polling
+nothing, on the ASGI server), and the desk on a 375 px phone shows every table's phase with no
+action off-screen and refreshes itself when the table's judge enters an event."""
+import time
+
 import pytest
 
 from console import services
+from tests.asgi_live_server import asgi_live_server  # noqa: F401 - a fixture
 from tests.browser import log_in
+from tests.console.test_console_browser import LAPTOP, PHONE, wait_index
 from tests.console.test_log_service import seat_roles
 from tests.protocols.helpers import make_cast
 
@@ -28,6 +33,41 @@ def test_the_table_view_follows_the_console(live_server, browser_page):
     page.wait_for_function("() => document.querySelector('.live-speaker').textContent.indexOf('Seat 3') >= 0", timeout=2500)
     assert "Nominated: 3" in page.inner_text(".live-nominees")
     assert "sheriff" not in page.inner_text("#live").lower()
+
+
+def test_the_judges_tap_is_pushed_to_the_halls_phone_within_a_second(asgi_live_server, chromium_browser):
+    cast = seat_roles(make_cast(), "g1_fiim_red_win.json")
+    enter(cast, 0, 2)  # seat 1 speaks
+    slug = cast.game.tournament.slug
+    judge_context = chromium_browser.new_context(viewport=LAPTOP, locale="en-US")
+    hall_context = chromium_browser.new_context(viewport=PHONE, locale="ru-RU")
+    try:
+        hall = hall_context.new_page()
+        sockets, polls = [], []
+        hall.on("websocket", lambda ws: sockets.append(ws.url))
+        hall.on("request", lambda r: polls.append(time.monotonic()) if "live.json" in r.url else None)
+        hall.goto(f"{asgi_live_server.url}/t/{slug}/tables/1/live/")
+        hall.wait_for_selector(".live-speaker")
+        assert "1" in hall.inner_text(".live-speaker") and "2" not in hall.inner_text(".live-speaker")
+        deadline = time.monotonic() + 10
+        while f"ws://127.0.0.1:{asgi_live_server.url.rsplit(':', 1)[1]}/ws/t/{slug}/tables/1/" not in sockets:
+            assert time.monotonic() < deadline, f"the hall's page opened no socket: {sockets}"
+            hall.wait_for_timeout(100)
+        hall.wait_for_timeout(500)  # the server adds the socket to the table's group after the handshake
+
+        judge = judge_context.new_page()
+        log_in(judge, asgi_live_server, cast.judge, lang="en")
+        judge.goto(f"{asgi_live_server.url}/judge/games/{cast.game.pk}/console/screen/")
+        wait_index(judge, 2)
+        quiet = time.monotonic()
+        judge.click("#c-next")  # seat 1's speech ends: seat 2 speaks
+        hall.wait_for_function("() => document.querySelector('.live-speaker').textContent.indexOf('2') >= 0",
+                               timeout=1000)
+        assert not [t for t in polls if t > quiet], "the hall's page polled although its socket was open"
+        assert "шериф" not in hall.inner_text("#live").lower()
+    finally:
+        judge_context.close()
+        hall_context.close()
 
 
 def test_the_desk_fits_a_phone_and_refreshes_itself(live_server, browser_page):

@@ -108,3 +108,19 @@ def test_finishing_a_published_tournament_rates_nothing_anew():
     t.publication = Publication.DRAFT
     save_tournament(t)
     assert RatingState.objects.get().full_needed
+
+
+def test_a_state_stored_by_the_model_before_the_role_parts_reruns_the_history():
+    t = played("inc-format", players=10, rounds=3)
+    recompute()
+    state = RatingState.objects.get()
+    del state.model_state["format"]  # as the model of format 1 saved it
+    state.save(update_fields=["model_state"])
+    add_scheduled_round(t)
+    for game in Game.objects.filter(tournament=t, result=""):
+        sign_off(game, result="red")
+    RatingState.raise_requested()
+    with mock.patch.object(job, "rate", wraps=job.rate) as rate:
+        recompute()
+    assert rate.call_args.args[1:] == () and len(rate.call_args.args[0]) == 4  # from the start
+    assert RatingState.objects.get().model_state["format"] == 2

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import math
+import random
 
 import pytest
 
@@ -160,3 +161,29 @@ def test_after_time_away_a_forecast_trusts_the_old_skill_less_and_a_game_moves_i
     p_later, drop_later = season_then_game(3 * 365)
     assert 0.5 < p_later < p_now  # still favoured, less sure
     assert drop_later > drop_now > 0  # the loss after the break says more
+
+
+def test_a_player_who_is_a_better_sheriff_than_his_skill_says_is_learned_as_one():
+    # p0 wins every game he is the sheriff of and plays to even odds elsewhere: his part as
+    # sheriff rises (his skill takes a share of those wins too), his part as don does not
+    rng = random.Random(3)
+    model = RatingModel()
+    others = [f"o{k}" for k in range(40)]
+    for n in range(600):
+        table = ["p0"] + rng.sample(others, 9)
+        roles = list(DEAL)
+        rng.shuffle(roles)
+        seat = roles[0]
+        result = ("red" if seat == "sheriff" else ("red", "black")[n % 2])
+        model.update(_game(table, result, gid=f"G{n}", roles=tuple(roles), day=740000 + n // 40 * 7))
+    p0 = model.player("p0")
+    assert p0["skill_as_sheriff"] - p0["skill_as_red"] > 60  # Elo points, in the same seat's team
+    assert abs(p0["skill_as_don"] - p0["skill_as_black"]) < 15
+
+
+def test_a_saved_state_of_the_model_before_the_role_parts_is_refused():
+    model, _preds = rate_season(random_season(n_games=50, seed=2))
+    state = model.to_state()
+    del state["format"]
+    with pytest.raises(ValueError, match="format 1"):
+        RatingModel.from_state(state)
