@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+pytest_plugins = ["tests.asgi_live_server"]  # the asgi_live_server fixture of the pushed browser tests
+
 # Playwright's sync API runs an event loop in the test thread; Django's ORM refuses to run in a
 # thread with a running loop unless told that this is deliberate.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")

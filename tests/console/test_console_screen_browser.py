@@ -8,7 +8,6 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from console import services
-from tests.asgi_live_server import asgi_live_server  # noqa: F401 - a fixture
 from tests.browser import log_in, wait_until
 from tests.console.test_console_browser import LAPTOP, PHONE, SIDEWAYS, entered, stored, wait_index
 from tests.console.test_console_offline_browser import go_offline

@@ -7,7 +7,6 @@ import time
 import pytest
 
 from console import services
-from tests.asgi_live_server import asgi_live_server  # noqa: F401 - a fixture
 from tests.browser import log_in
 from tests.console.test_console_browser import LAPTOP, PHONE, wait_index
 from tests.console.test_log_service import seat_roles
