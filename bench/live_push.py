@@ -8,8 +8,10 @@ postgres://postgres@127.0.0.1:5432/mafia_livepush, made afresh). This process st
 events through ``console.services.append_event``, as a judge's request does; each stored event's
 listener pushes the table's public view after the commit. Measured: the time from the start of
 the append to each socket's receipt, p50 / p99 / max over every (event, subscriber). Target
-(issue 35): p99 within 1 s. This process receives every message itself, on a 2-core machine that
-also runs the server and the database, so the figures are an upper bound.
+(issue 35): p99 within 1 s. The sockets are held by ``--clients`` processes (a hall's phones are
+many devices; one Python process reading a thousand sockets measures itself more than the
+server), on the same 2-core machine that runs the server and the database, so the figures are
+still an upper bound. Times are CLOCK_MONOTONIC, one clock for every process of the machine.
 """
 from __future__ import annotations
 
@@ -75,31 +77,61 @@ def wait_for_server(base: str, server: subprocess.Popen) -> None:
     raise SystemExit("the server did not answer within 90 s")
 
 
-async def measure(url: str, origin: str, subscribers: int, appends) -> tuple[list[float], float]:
-    """Open the sockets, then store each event and wait until every socket has its message."""
-    from websockets.asyncio.client import connect
+def hold(url: str, origin: str, count: int, events: int, ready, receipts) -> None:
+    """A client process: open ``count`` sockets, say so on ``ready``, then put on ``receipts``
+    (event number, the monotonic time each socket received it) as each event has reached them all."""
 
-    sockets = []
-    opened = time.perf_counter()
-    for _ in range(subscribers):
-        sockets.append(await connect(url, origin=origin, open_timeout=60, max_queue=None))
-    opening = time.perf_counter() - opened
-    await asyncio.sleep(1)  # every socket is in the group
-    loop = asyncio.get_running_loop()
-    delays, stored = [], []
+    async def run():
+        from websockets.asyncio.client import connect
+
+        sockets = [await connect(url, origin=origin, open_timeout=120, max_queue=None) for _ in range(count)]
+        ready.put(count)
+        times = [[0.0] * count for _ in range(events)]
+
+        async def read(k, socket):
+            for n in range(events):
+                await socket.recv()
+                times[n][k] = time.monotonic()
+
+        await asyncio.gather(*(read(k, s) for k, s in enumerate(sockets)))
+        for n in range(events):
+            receipts.put((n, times[n]))
+        for socket in sockets:
+            await socket.close()
+
+    asyncio.run(run())
+
+
+def measure(url: str, origin: str, subscribers: int, clients: int, appends):
+    """Spread the sockets over the client processes, then store each event (once every socket has
+    had the one before: a judge's taps are seconds apart) and collect the receipts."""
+    import multiprocessing
+
+    context = multiprocessing.get_context("spawn")
+    ready, receipts = context.Queue(), context.Queue()
+    shares = [subscribers // clients + (1 if i < subscribers % clients else 0) for i in range(clients)]
+    processes = [context.Process(target=hold, args=(url, origin, share, len(appends), ready, receipts), daemon=True)
+                 for share in shares if share]
+    opened = time.monotonic()
+    for process in processes:
+        process.start()
+    for _ in processes:
+        ready.get(timeout=300)
+    opening = time.monotonic() - opened
+    time.sleep(1)  # every socket is in the group
+    starts, stored = [], []
     for append in appends:
-        started = time.perf_counter()
-
-        async def receipt(socket, started=started):
-            await asyncio.wait_for(socket.recv(), timeout=30)
-            return time.perf_counter() - started
-
-        waiting = [asyncio.ensure_future(receipt(s)) for s in sockets]
-        await loop.run_in_executor(None, append)
-        stored.append(time.perf_counter() - started)
-        delays.extend(await asyncio.gather(*waiting))
-    for socket in sockets:
-        await socket.close()
+        started = time.monotonic()
+        append()
+        starts.append(started)
+        stored.append(time.monotonic() - started)
+        time.sleep(1.0)  # a judge's taps are seconds apart; the receipts are read at the end
+    delays = []
+    for _ in range(len(processes) * len(appends)):
+        n, times = receipts.get(timeout=120)
+        delays.extend(t - starts[n] for t in times)
+    for process in processes:
+        process.join(timeout=30)
     return delays, opening, stored
 
 
@@ -108,6 +140,7 @@ def main() -> None:
     parser.add_argument("--subscribers", type=int, default=1000)
     parser.add_argument("--events", type=int, default=20)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--clients", type=int, default=4, help="processes holding the sockets")
     parser.add_argument("--port", type=int, default=8765)
     args = parser.parse_args()
     if args.subscribers < 1 or not 1 <= args.events <= 60:
@@ -140,7 +173,7 @@ def main() -> None:
         appends = [lambda i=i: services.append_event(game=game, index=i, event=events[i], user=user)
                    for i in range(args.events)]
         url = f"ws://127.0.0.1:{args.port}/ws/t/{game.tournament.slug}/tables/1/"
-        delays, opening, stored = asyncio.run(measure(url, base, args.subscribers, appends))
+        delays, opening, stored = measure(url, base, args.subscribers, args.clients, appends)
     except BaseException:
         errors.seek(0)
         print("the server said:", errors.read().decode(errors="replace")[-3000:], file=sys.stderr)
@@ -150,7 +183,8 @@ def main() -> None:
         server.wait(timeout=30)
         errors.close()
     ms = [d * 1000 for d in delays]
-    print(f"{args.subscribers} subscribers on one table, {args.events} events, {args.workers} workers "
+    print(f"{args.subscribers} subscribers on one table in {args.clients} client processes, {args.events} events, "
+          f"{args.workers} workers "
           f"(sockets opened in {opening:.1f} s; load {os.getloadavg()[0]:.1f})")
     print(f"push: p50 {percentile(ms, 50):.0f} ms, p99 {percentile(ms, 99):.0f} ms, max {max(ms):.0f} ms "
           f"over {len(ms)} receipts (target: p99 within 1,000 ms), from the start of the append; the append "
