@@ -4,8 +4,9 @@
    tournament (bench/standings.py: 200 players × 15 games, its snapshot) and a round of
    ``--tables`` tables whose games are being run on the console: each log holds 100 to 190 events
    of bench/console_game.py's long legal game, none signed off.
-2. Serves the site with gunicorn on loopback as bench/standings.py does (sync workers, persistent
-   database connections) under the production settings (config.settings.production, with a
+2. Serves the site on loopback with docker/compose.yml's own command of the web service (gunicorn's
+   sync workers; ``--service live``: the ASGI server's), persistent database connections, under
+   the production settings (config.settings.production, with a
    random SECRET_KEY, ALLOWED_HOSTS=127.0.0.1 and no TLS redirect), and loads from a second
    process with ``wrk`` at ``--connections`` connections for ``--seconds`` each, in one run:
    - the standings page (the house's reference figure, issue 5);
@@ -27,6 +28,14 @@ Figures (PostgreSQL, Redis cache, 3 sync workers, wrk on the same 2 CPUs, 50 con
 - the answer kept per table and language for up to a second (public/live_cache.py, forgotten
   when the game moves): 1,021/s p50 44 ms p99 81 ms, a 304 1,165/s p99 67 ms; the standings page
   775/s p99 109 ms in the same run; the round's live.json (10 tables, not kept) 118/s p99 731 ms.
+- each web process also keeping its last read for a quarter of a second (no round trip to the
+  shared cache on most polls), served by docker/compose.yml's own web command (gunicorn's sync
+  workers, WSGI): table live.json 2,428/s p50 20.0 ms p99 26.7 ms, a 304 2,244/s p99 32.1 ms; the
+  standings page 1,248/s p99 54.0 ms in the same run; the round's live.json 187/s p99 456 ms.
+- the same pages under the ASGI server (``--service live``: gunicorn's uvicorn workers, as the web
+  ran until this measure): table live.json 568/s p99 391 ms, the standings page 347/s p99 555 ms:
+  Django's sync middleware and views hop to a thread and back on every request. Hence the two
+  services of compose: the pages under WSGI, the sockets (/ws/) under ASGI.
 """
 from __future__ import annotations
 
@@ -100,18 +109,28 @@ def wrk_run(wrk: str, url: str, seconds: int, connections: int, headers=()) -> d
     return {**house.parse_wrk(out), "load": os.getloadavg()[0]}
 
 
+def compose_command(service: str, port: int, workers: int) -> list[str]:
+    """docker/compose.yml's own command of ``service`` (web: the pages, WSGI; live: the ASGI server),
+    bound to ``port`` with ``workers`` workers and no access log."""
+    import yaml
+
+    command = list(yaml.safe_load((ROOT / "docker" / "compose.yml").read_text())["services"][service]["command"])
+    command[command.index("--bind") + 1] = f"127.0.0.1:{port}"
+    command[command.index("--workers") + 1] = str(workers)
+    i = command.index("--access-logfile")
+    del command[i:i + 2]
+    return [*command, "--log-level", "warning"]
+
+
 def serve_and_load(args) -> None:
     wrk = house.ensure_wrk()
     port = house.free_port()
     base = f"http://127.0.0.1:{port}"
     env = production_env()
     env.pop("CELERY_BROKER_URL", None)  # the pages only read
-    server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "config.wsgi:application", "--bind", f"127.0.0.1:{port}",
-         "--workers", str(args.workers), "--worker-class", "sync", "--backlog", "2048", "--keep-alive", "5",
-         "--log-level", "warning"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True,
-    )
+    command = compose_command(args.service, port, args.workers)
+    server = subprocess.Popen([sys.executable, "-m", *command], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.PIPE, start_new_session=True)
     table_url = f"{base}/t/{LIVE_SLUG}/tables/1/live.json"
     try:
         deadline = time.monotonic() + 60
@@ -126,7 +145,7 @@ def serve_and_load(args) -> None:
                 if server.poll() is not None or time.monotonic() > deadline:
                     sys.exit("gunicorn did not come up")
                 time.sleep(0.5)
-        print(f"gunicorn: {args.workers} sync workers, config.settings.production, on {base}; "
+        print(f"docker/compose.yml's {args.service} service: {' '.join(command)}, config.settings.production; "
               f"live.json {size} bytes, ETag {etag}")
         runs = [
             ("standings page (200 × 15)", f"{base}/t/{house.SLUG}/", ()),
@@ -152,6 +171,8 @@ def main():
     parser.add_argument("--seconds", type=house.at_least_one, default=10)
     parser.add_argument("--connections", type=house.at_least_one, default=50)
     parser.add_argument("--workers", type=int, default=(os.cpu_count() or 2) + 1)
+    parser.add_argument("--service", choices=("web", "live"), default="web",
+                        help="which of docker/compose.yml's servers answers (live: the pages under the ASGI server)")
     parser.add_argument("--tables", type=house.at_least_one, default=10)
     parser.add_argument("--rebuild", action="store_true", help="delete and rebuild the bench tournaments")
     args = parser.parse_args()

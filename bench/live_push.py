@@ -1,7 +1,7 @@
 """Benchmark of the live layer's push: ``python bench/live_push.py [--subscribers 1000] [--events 20]``.
 
 A hall of spectators on one table: ``--subscribers`` websockets follow ``/ws/t/<slug>/tables/1/`` on
-the production ASGI server (docker/compose.yml's web command: gunicorn's uvicorn workers,
+the production ASGI server (docker/compose.yml's live command: gunicorn's uvicorn workers,
 ``--workers`` of them, the production settings), over the Redis channel layer (CHANNEL_LAYER_URL,
 default redis://127.0.0.1:6379/7) and PostgreSQL (DATABASE_URL, default
 postgres://postgres@127.0.0.1:5432/mafia_livepush, made afresh). This process stores console
@@ -43,7 +43,7 @@ def percentile(values, p):
 def web_command(port: int, workers: int) -> list[str]:
     import yaml
 
-    command = list(yaml.safe_load((ROOT / "docker" / "compose.yml").read_text())["services"]["web"]["command"])
+    command = list(yaml.safe_load((ROOT / "docker" / "compose.yml").read_text())["services"]["live"]["command"])
     command[command.index("--bind") + 1] = f"127.0.0.1:{port}"
     command[command.index("--workers") + 1] = str(workers)
     i = command.index("--access-logfile")

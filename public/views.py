@@ -7,7 +7,6 @@ import html
 from urllib.parse import urlencode
 
 from django.conf import settings
-from django.core.cache import cache
 from django.http import HttpResponse, HttpResponsePermanentRedirect, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
@@ -418,12 +417,12 @@ def table_live(request, slug, number):
 def table_live_json(request, slug, number):
     """One table's public view, shared by the hall for up to a second (public/live_cache.py)."""
     kept = live_cache.key(slug, number, get_language())
-    view = cache.get(kept)
+    view = live_cache.get(kept)
     if view is None:
         tournament = _live_tournament(request, slug)
         view = live.table_view(selectors.table_game(tournament, number))
-        if not request.tournament_preview and live_cache.keep_seconds():
-            cache.set(kept, view, live_cache.keep_seconds())
+        if not request.tournament_preview:
+            live_cache.put(kept, view)
     return _live_json(request, live_cache.stamped(view))
 
 

@@ -34,8 +34,10 @@ def _free_port() -> int:
 @pytest.fixture
 def asgi_live_server(transactional_db, settings):
     import uvicorn
+    from asgiref.sync import SyncToAsync
     from channels.layers import channel_layers
     from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
+    from django.db import connections
 
     from config.asgi import application
 
@@ -56,3 +58,7 @@ def asgi_live_server(transactional_db, settings):
         server.should_exit = True
         thread.join(timeout=15)
         channel_layers.backends.clear()
+        # Django ran the server's requests and socket checks in asgiref's one sync thread: its
+        # database connection stays open there, and on SQLite's shared in-memory test database an
+        # open connection's table locks refuse the next test's writes ("database table is locked")
+        SyncToAsync.single_thread_executor.submit(connections.close_all).result(timeout=15)

@@ -363,3 +363,5 @@ WEB_PUSH_INSECURE_HOSTS: list[str] = []  # plain-http push services: a test's ow
 SITE_URL = env("SITE_URL", default="http://127.0.0.1:8000").rstrip("/")
 # one table's live.json answer is shared by the hall for this long (public/live_cache.py; 0: never kept)
 LIVE_JSON_KEEP_SECONDS = env.int("LIVE_JSON_KEEP_SECONDS", default=1)
+# ... and each web process keeps its last read of it this long in its own memory (at most the above)
+LIVE_JSON_LOCAL_SECONDS = env.float("LIVE_JSON_LOCAL_SECONDS", default=0.25)

@@ -1,4 +1,4 @@
-"""The production ASGI server (gunicorn's uvicorn workers, as docker/compose.yml runs the web) serves
+"""The production ASGI server (gunicorn's uvicorn workers, as docker/compose.yml runs `live`) serves
 the pages and holds the live sockets; an event stored in another process (here: this test's, as
 a Celery worker or another web worker would) reaches a socket it holds through the Redis channel
 layer. Needs PostgreSQL (the server reads the test's database) and Redis."""
@@ -27,8 +27,8 @@ pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
 
 def web_command(port: int) -> list[str]:
-    """docker/compose.yml's own command of the web service, bound here and with one worker."""
-    command = list(yaml.safe_load((ROOT / "docker" / "compose.yml").read_text())["services"]["web"]["command"])
+    """docker/compose.yml's own command of the live service, bound here and with one worker."""
+    command = list(yaml.safe_load((ROOT / "docker" / "compose.yml").read_text())["services"]["live"]["command"])
     command[command.index("--bind") + 1] = f"127.0.0.1:{port}"
     command[command.index("--workers") + 1] = "1"
     return command

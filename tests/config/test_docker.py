@@ -33,12 +33,16 @@ def resolved() -> dict:
 
 def test_compose_validates_and_runs_every_process(resolved):
     services = resolved["services"]
-    assert set(services) == {"db", "redis", "migrate", "web", "worker", "beat"}
+    assert set(services) == {"db", "redis", "migrate", "web", "live", "worker", "beat"}
     assert "beat" in services["beat"]["command"] and "worker" in services["worker"]["command"]
-    for name in ("db", "redis", "web", "worker"):
+    for name in ("db", "redis", "web", "live", "worker"):
         assert services[name]["healthcheck"]["test"], name
     assert set(resolved["volumes"]) == {"pgdata", "media"}
-    assert services["web"]["command"][:4] == ["gunicorn", "config.asgi:application", "-k", "uvicorn_worker.UvicornWorker"]
+    # the pages under WSGI's sync workers, the sockets under the ASGI server, on ports of their own
+    assert services["web"]["command"][:4] == ["gunicorn", "config.wsgi:application", "--worker-class", "sync"]
+    assert services["live"]["command"][:4] == ["gunicorn", "config.asgi:application", "-k", "uvicorn_worker.UvicornWorker"]
+    assert [services[name]["ports"] for name in ("web", "live")] == [["127.0.0.1:8000:8000/tcp"], ["127.0.0.1:8001:8001/tcp"]]
+    assert services["live"]["environment"] == services["web"]["environment"]
     web = services["web"]["environment"]
     assert web["CHANNEL_LAYER_URL"].startswith("redis://redis:6379/")
     assert web["DJANGO_SETTINGS_MODULE"] == "config.settings.production"

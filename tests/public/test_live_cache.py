@@ -50,3 +50,32 @@ def test_a_drafts_preview_is_never_kept(client, cast):  # noqa: F811
     assert cache.get(live_cache.key(tournament.slug, cast.game.table.number, "en")) is None
     client.logout()
     assert live_response(client, cast).status_code == 404
+
+
+def test_another_process_copy_lasts_a_quarter_of_a_second_this_process_forgets_its_own_at_the_event(
+        client, cast, settings, monkeypatch):  # noqa: F811
+    from django.core.cache import cache
+
+    from public import live_cache
+
+    play(client, cast, 4)
+    first = live_json(client, cast)
+    kept = live_cache.key(cast.game.tournament.slug, cast.game.table.number, "en")
+    assert live_cache._LOCAL[kept][1] == cache.get(kept)
+    # another process stores an event: the shared copy is gone, this process's copy is not told
+    cache.delete(kept)
+    push_elsewhere = live_cache._LOCAL[kept]
+    clock = [push_elsewhere[0] - 0.01]
+    monkeypatch.setattr(live_cache.time, "monotonic", lambda: clock[0])
+    assert live_cache.get(kept) == push_elsewhere[1]  # within its quarter of a second
+    clock[0] = push_elsewhere[0] + 0.01
+    assert live_cache.get(kept) is None  # past it: the shared cache is asked, and has nothing
+    monkeypatch.undo()
+    assert live_json(client, cast) == first
+    push(client, cast, 4, 5)  # stored here: this process forgets its own copy at once
+    assert kept not in live_cache._LOCAL
+    assert live_json(client, cast)["state"] != first["state"]
+    settings.LIVE_JSON_LOCAL_SECONDS = 0  # no copy of its own: every poll asks the shared cache
+    live_cache._LOCAL.clear()
+    live_json(client, cast)
+    assert kept not in live_cache._LOCAL and cache.get(kept) is not None
