@@ -24,6 +24,10 @@ and the projector get the public view, the desk a notice, the judge's screen the
   a table each, before the last two  PostgreSQL p50 15.6 / p99 20.2 ms; SQLite p50 10.7 / p99 15.8 ms
   a table each, now                  PostgreSQL p50 15.2 / p99 19.5 ms (CPU p50 11.5 / p99 15.1 ms);
                                      SQLite p50 9.9 / p99 14.9 ms; cold p99 22.2 / 19.6 ms
+2026-12-06 08:30 UTC, 100 games, load 1.4: the pushes handed to the after-response thread
+(tournaments/after_response.py; they took 60 % of an append, py-spy): PostgreSQL p50 11.7 / p99
+15.9 ms (it was p50 18.1 / p99 27.1 ms in the same hour with them in the request), cold p99 21.9 ms;
+SQLite p50 3.3 / p99 7.1 ms.
 The pushes now take the table and the game's number from the stored event (no query for them), ask
 only the id of the table's current game, and read that one game for the view. An append sends 4
 queries with the game cached, 5 after a restart (tests/console/test_append_queries.py), then the

@@ -37,6 +37,6 @@ def _game_moved(event) -> None:
 def connect() -> None:
     """After each commit that moved a game's console (an event stored, the console taken over or
     handed back, the game signed off or amended): its screens reload their view."""
-    subscribe(ConsoleEventStored, _appended)
+    subscribe(ConsoleEventStored, _appended, off_request=True)
     for event_type in (ConsoleControlChanged, GameRecordChanged):
-        subscribe(event_type, _game_moved)
+        subscribe(event_type, _game_moved, off_request=True)

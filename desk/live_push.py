@@ -28,5 +28,9 @@ def connect() -> None:
     """After each commit: a table's console moved or changed hands, a game was signed off or
     amended, a protest was filed."""
     for event_type in (ConsoleEventStored, ConsoleControlChanged, GameRecordChanged):
-        subscribe(event_type, _game_moved)
-    subscribe(ProtestFiled, lambda event: protest_filed(event.tournament_id, event.protest_id))
+        subscribe(event_type, _game_moved, off_request=True)
+    subscribe(ProtestFiled, _protest_filed, off_request=True)
+
+
+def _protest_filed(event) -> None:
+    protest_filed(event.tournament_id, event.protest_id)

@@ -43,7 +43,11 @@ def _game_moved(event) -> None:
 def connect() -> None:
     """After each commit: a stored console event or a changed game record moves its live table; a
     new standings snapshot moves the standings page and the projector."""
-    subscribe(ConsoleEventStored, _game_moved)
-    subscribe(ConsoleTimerChanged, _game_moved)  # the hall's clock starts and stops with the judge's
-    subscribe(GameRecordChanged, _game_moved)
-    subscribe(StandingsRecomputed, lambda event: standings_moved(event.tournament_id, event.version))
+    subscribe(ConsoleEventStored, _game_moved, off_request=True)
+    subscribe(ConsoleTimerChanged, _game_moved, off_request=True)  # the hall's clock starts and stops with the judge's
+    subscribe(GameRecordChanged, _game_moved, off_request=True)
+    subscribe(StandingsRecomputed, _standings_recomputed, off_request=True)
+
+
+def _standings_recomputed(event) -> None:
+    standings_moved(event.tournament_id, event.version)

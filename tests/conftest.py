@@ -132,6 +132,7 @@ def _live_json_not_kept(settings):
     """A poll sees the event just stored at once in tests, whose transactions never commit (the
     kept answer is forgotten after a commit); the kept answer has its own test (tests/public/test_live_cache.py)."""
     settings.LIVE_JSON_KEEP_SECONDS = 0
+    settings.DOMAIN_EVENTS_OFF_REQUEST = False  # a push is sent when the request returns (one test turns it on)
 
 
 @pytest.fixture(autouse=True)

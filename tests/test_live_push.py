@@ -163,3 +163,45 @@ def test_a_hung_layer_holds_a_push_one_second_and_the_next_pushes_not_at_all(mon
     assert time.monotonic() - started < 0.1 and layer.sends == 1
     monkeypatch.setattr(live_groups, "_paused_until", time.monotonic() - 1)  # the pause over: asked again
     assert live_groups.push("table.1.1", "table", {"x": 1}) is False and layer.sends == 2
+
+
+def test_off_the_request_the_append_returns_before_its_pushes_which_follow_in_order(cast, settings):
+    """Production's way (settings.DOMAIN_EVENTS_OFF_REQUEST): the judge's request does not wait for
+    the live layer; the pushes run right after in the process's after-response thread, in the
+    order of the events, and reach the sockets."""
+    import threading
+
+    from django.contrib.auth.models import AnonymousUser
+
+    from tournaments import after_response
+    from tournaments.domain_events import ConsoleEventStored, subscribe, unsubscribe
+
+    settings.DOMAIN_EVENTS_OFF_REQUEST = True
+    gate, heard = threading.Event(), []
+
+    def listener(event):
+        heard.append((event.index, threading.current_thread().name))
+
+    subscribe(ConsoleEventStored, listener, off_request=True)
+    path = f"/ws/t/{cast.game.tournament.slug}/tables/1/"
+    try:
+        def act():
+            # the thread is busy first (the pushes queue behind it; on SQLite's shared test
+            # database a read there beside a write here is refused, which a file database allows)
+            after_response.submit(lambda: gate.wait(10))
+            for index in range(2):
+                services.append_event(game=cast.game, index=index, event=cast.events[index], user=cast.judge)
+            assert heard == []  # both requests have returned; their pushes wait
+            gate.set()
+            assert after_response.drain(10)
+
+        got = follow({path: AnonymousUser()}, act)
+    finally:
+        unsubscribe(ConsoleEventStored, listener)
+        after_response.drain(10, close=True)  # the thread's connection: SQLite's shared test database
+    assert heard == [(0, "after-response"), (1, "after-response")]
+    # one push an event, each with the table's view as it is when the push runs: here both ran
+    # after the second event, so both carry it (never an older view after a newer one)
+    first, second = got[path]
+    assert first["kind"] == second["kind"] == "table" and first == second
+    assert second["data"]["state"]["timer"]["turn"] == "D1#1" and "role" not in json.dumps(second)

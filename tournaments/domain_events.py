@@ -10,6 +10,10 @@ test factory or a data migration announces nothing; the services and the admin's
                                           (event type, event.key) and transaction
     subscribe(EventType, listener, in_transaction=True)
                                           called at each publish, inside the change's transaction
+    subscribe(EventType, listener, off_request=True)
+                                          after the commit, in the process's after-response
+                                          thread (tournaments/after_response.py): the live
+                                          layer's pushes, which the request need not wait for
 
 A listener subscribed to a class hears its subclasses too (`GameRecordChanged` hears a sign-off,
 an amendment, a rejected protest and a file import).
@@ -78,12 +82,15 @@ The events, who sends them and who listens (s = scoring, r = ratings; "tx" = in 
 """
 from __future__ import annotations
 
+import functools
 import logging
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 
 from django.db import transaction
+
+from . import after_response
 
 log = logging.getLogger(__name__)
 
@@ -290,12 +297,17 @@ _in_transaction: dict[type[DomainEvent], list[Listener]] = {}
 _after_commit: dict[type[DomainEvent], list[Listener]] = {}
 
 
-def subscribe(event_type: type[DomainEvent], listener: Listener, *, in_transaction: bool = False) -> None:
+def subscribe(event_type: type[DomainEvent], listener: Listener, *, in_transaction: bool = False,
+              off_request: bool = False) -> None:
     """Call `listener(event)` for each event of `event_type` or a subclass (after the commit, or
-    at the publish with `in_transaction`). Subscribing the same listener twice changes nothing."""
+    at the publish with `in_transaction`). `off_request`: after the commit in the process's
+    after-response thread (tournaments/after_response.py), so the request that made the change
+    does not wait for it: a push to live pages. Subscribing the same listener twice changes nothing."""
     listeners = (_in_transaction if in_transaction else _after_commit).setdefault(event_type, [])
     if listener not in listeners:
         listeners.append(listener)
+    if off_request:
+        _off_request.add(listener)
 
 
 def unsubscribe(event_type: type[DomainEvent], listener: Listener, *, in_transaction: bool = False) -> None:
@@ -303,6 +315,7 @@ def unsubscribe(event_type: type[DomainEvent], listener: Listener, *, in_transac
     listeners = (_in_transaction if in_transaction else _after_commit).get(event_type, [])
     if listener in listeners:
         listeners.remove(listener)
+    _off_request.discard(listener)
 
 
 def _listeners(registry: dict, event: DomainEvent) -> list[Listener]:
@@ -318,6 +331,8 @@ class _Pending:
         self.event = event
         self.sent = False
 
+
+_off_request: set = set()  # after-commit listeners that run in the after-response thread
 
 # connection -> {(event type, key): _Pending}; one connection per thread, so another thread's
 # transaction never takes this one's events.
@@ -356,6 +371,13 @@ def publish(event: DomainEvent) -> None:
 
 
 def _call(listener: Listener, event: DomainEvent) -> None:
+    if listener in _off_request:
+        after_response.submit(functools.partial(_call_now, listener, event))
+        return
+    _call_now(listener, event)
+
+
+def _call_now(listener: Listener, event: DomainEvent) -> None:
     try:
         listener(event)
     except Exception:
