@@ -24,7 +24,8 @@ and the projector get the public view, the desk a notice, the judge's screen the
   a table each, before the last two  PostgreSQL p50 15.6 / p99 20.2 ms; SQLite p50 10.7 / p99 15.8 ms
   a table each, now                  PostgreSQL p50 15.2 / p99 19.5 ms (CPU p50 11.5 / p99 15.1 ms);
                                      SQLite p50 9.9 / p99 14.9 ms; cold p99 22.2 / 19.6 ms
-2026-12-06 08:30 UTC, 100 games, load 1.4: the pushes handed to the after-response thread
+2026-12-06 08:30 UTC, 100 games, load 1.4: the pushes handed to the after-response thread (the
+live layer on Redis, CHANNEL_LAYER_URL, default redis://127.0.0.1:6379/7, as in production)
 (tournaments/after_response.py; they took 60 % of an append, py-spy): PostgreSQL p50 11.7 / p99
 15.9 ms (it was p50 18.1 / p99 27.1 ms in the same hour with them in the request), cold p99 21.9 ms;
 SQLite p50 3.3 / p99 7.1 ms.
@@ -55,6 +56,9 @@ from console_game import ROLES, long_game  # noqa: E402
 PG_URL = "postgres://postgres@127.0.0.1:5432/mafia_cserver"
 LENGTH = 300
 TARGET_MS = 20  # issue 35: p99 at the 300th event on PostgreSQL
+
+
+REDIS_URL = "redis://127.0.0.1:6379/7"  # the live layer's, unless CHANNEL_LAYER_URL says otherwise
 
 
 def percentile(values, p):
@@ -164,6 +168,8 @@ def fresh_postgres(url: str) -> None:
 def run_child(url: str, games: int) -> dict:
     env = {**os.environ, "DATABASE_URL": url, "DJANGO_SETTINGS_MODULE": "config.settings"}
     env.pop("CELERY_BROKER_URL", None)
+    # the live layer on Redis as in production: the pushes then run after the response (settings)
+    env.setdefault("CHANNEL_LAYER_URL", REDIS_URL)
     out = subprocess.run([sys.executable, __file__, "--child", "--games", str(games)], env=env, cwd=ROOT,
                          capture_output=True, text=True, check=False)
     if out.returncode != 0:

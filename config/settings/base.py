@@ -361,8 +361,11 @@ WEB_PUSH_HOSTS = env.list("WEB_PUSH_HOSTS", default=[
 WEB_PUSH_INSECURE_HOSTS: list[str] = []  # plain-http push services: a test's own only
 # the site's address as players reach it, for links in e-mails
 SITE_URL = env("SITE_URL", default="http://127.0.0.1:8000").rstrip("/")
-# the live layer's pushes run after the response, in each process's own thread (tournaments/after_response.py)
-DOMAIN_EVENTS_OFF_REQUEST = env.bool("DOMAIN_EVENTS_OFF_REQUEST", default=True)
+# the live layer's pushes run after the response, in each process's own thread (tournaments/after_response.py);
+# not with the in-memory channel layer (make run): its queues belong to the server's event loop, which
+# a push from another thread would touch from outside (a request's thread pushes through that loop)
+DOMAIN_EVENTS_OFF_REQUEST = env.bool(
+    "DOMAIN_EVENTS_OFF_REQUEST", default=CHANNEL_LAYERS["default"]["BACKEND"] != "channels.layers.InMemoryChannelLayer")
 # one table's live.json answer is shared by the hall for this long (public/live_cache.py; 0: never kept)
 LIVE_JSON_KEEP_SECONDS = env.int("LIVE_JSON_KEEP_SECONDS", default=1)
 # ... and each web process keeps its last read of it this long in its own memory (at most the above)
