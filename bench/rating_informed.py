@@ -69,7 +69,8 @@ def informed(games, world, newton_steps: int = 8, *, role_parts: bool = True, in
     weights = dict(world.weights)
     role_var = world.role_sd ** 2 if role_parts else 0.0
     prior = np.tile([world.skill_sd ** 2, world.side_sd ** 2, role_var, role_var], len(index))
-    own = np.kron(np.eye(len(index), dtype=bool), np.ones((_PARTS, _PARTS), dtype=bool)) if independent else None
+    # with ``independent``: the entries between two players' parts, zeroed after each round
+    between = ~np.kron(np.eye(len(index), dtype=bool), np.ones((_PARTS, _PARTS), dtype=bool)) if independent else None
     drift = np.tile([world.drift_a_week ** 2, (world.drift_a_week / 2) ** 2, 0.0, 0.0], len(index))
     mean = np.zeros(n)
     cov = np.diag(prior)
@@ -109,8 +110,8 @@ def informed(games, world, newton_steps: int = 8, *, role_parts: bool = True, in
             mean += cx @ a
             sw_cx = cx * s_w                              # n x k
             cov -= sw_cx @ b_inv @ sw_cx.T
-            if own is not None:
-                cov[~own] = 0.0
+            if between is not None:
+                cov[between] = 0.0
         start = stop
     return preds
 

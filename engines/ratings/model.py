@@ -122,13 +122,13 @@ class RatingModel:
         rows = []
         append = rows.append
         get = self.players.get
-        a0, d0, r0, ga, gd, offset = self._a0, self._d0, self._r0, self._ga, self._gd, self.d_offset
+        a0, d0, role0, ga, gd, offset = self._a0, self._d0, self._r0, self._ga, self._gd, self.d_offset
         for pid, role in game.seats:
             code = _ROLE_INDEX[role]
             st = get(pid)
             if st is None:
                 a = d = pad = r = 0.0
-                paa, pdd, prr = a0, d0, r0
+                paa, pdd, prr = a0, d0, role0
             else:
                 a, d, paa, pad, pdd, last = st[0], st[1] - offset, st[2], st[3], st[4], st[5]
                 if code & 1:  # sheriff, don
@@ -146,28 +146,26 @@ class RatingModel:
                 v += x * x * (paa + 2.0 * pad + pdd)
                 u0 = x * (paa + pad)
                 u1 = x * (pad + pdd)
-                if code == 0:
-                    jr += contribution
-                    ur = 0.0
-                else:
-                    contribution += x * r
-                    v += x * x * prr
-                    ur = x * prr
-                    j1 += contribution
             else:  # black, don
                 x = -w[code]
                 contribution = x * (a - d)
                 v += x * x * (paa - 2.0 * pad + pdd)
                 u0 = x * (paa - pad)
                 u1 = x * (pad - pdd)
-                if code == 2:
-                    jb += contribution
-                    ur = 0.0
-                else:  # the don's part lowers red's logit as his skill does
-                    contribution += x * r
-                    v += x * x * prr
-                    ur = x * prr
-                    j2 += contribution
+            if code & 1:  # sheriff, don: his own part in the seat (the don's lowers red's logit as his skill does)
+                contribution += x * r
+                v += x * x * prr
+                ur = x * prr
+            else:
+                ur = 0.0
+            if code == 0:
+                jr += contribution
+            elif code == 1:
+                j1 += contribution
+            elif code == 2:
+                jb += contribution
+            else:
+                j2 += contribution
             m += contribution
             append((st, pid, code, x, a, d, paa, pad, pdd, u0, u1, ur))
         # d logit / d (l, k, ws, wd)
@@ -217,14 +215,14 @@ class RatingModel:
         pr = self.params
         shown_offset, shown_scale, margin = pr.shown_offset, pr.shown_scale, pr.shown_margin
         sqrt = math.sqrt
-        r0 = self._r0
+        role0 = self._r0
         for st, pid, code, _x, a, d, paa, pad, pdd, u0, u1, ur in rows:
             da = u0 * gain - paa * correction
             dd = u1 * gain - pad * correction
             red_team = code < 2
             sum_dd += dd
             if st is None:
-                st = [0.0, offset, 0.0, 0.0, 0.0, None, 0, 0, 0, 0, 0, 0, None, 0.0, 0.0, r0, 0.0, r0]
+                st = [0.0, offset, 0.0, 0.0, 0.0, None, 0, 0, 0, 0, 0, 0, None, 0.0, 0.0, role0, 0.0, role0]
                 players[pid] = st
             if st[12] != tournament:  # TOUR, TOUR_START: the shown rating as it began
                 st[12] = tournament
