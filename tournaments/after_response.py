@@ -37,7 +37,7 @@ def submit(work: Callable[[], None]) -> None:
 
 
 def drain(timeout: float = 10.0, *, close: bool = False) -> bool:
-    """Wait until the handed work is done (a test, a clean shutdown); ``close`` then closes the
+    """Wait until the handed work is done (a test, a bench's next timed request); ``close`` then closes the
     thread's database connections. True when it finished within ``timeout`` seconds."""
     done = threading.Event()
 

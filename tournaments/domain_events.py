@@ -315,7 +315,8 @@ def unsubscribe(event_type: type[DomainEvent], listener: Listener, *, in_transac
     listeners = (_in_transaction if in_transaction else _after_commit).get(event_type, [])
     if listener in listeners:
         listeners.remove(listener)
-    _off_request.discard(listener)
+    if not any(listener in each for each in _after_commit.values()):
+        _off_request.discard(listener)  # it may still hear other event types, off the request as before
 
 
 def _listeners(registry: dict, event: DomainEvent) -> list[Listener]:

@@ -40,6 +40,17 @@ class NotedLoudly(Noted):
     pass
 
 
+@dataclass(frozen=True)
+class Counted(DomainEvent):
+    """Another test's event, of a type apart from Noted."""
+
+    thing: int
+
+    @property
+    def key(self):
+        return (self.thing,)
+
+
 @pytest.fixture
 def heard():
     """Record what the after-commit and the in-transaction listeners hear, in order."""
@@ -162,3 +173,25 @@ def test_a_tournaments_changes_merge_into_one_event():
     went = TournamentPublicationChanged(1, "draft", "published").merged_with(TournamentPublicationChanged(1, "published", "draft"))
     assert (went.before, went.after) == ("draft", "draft")
     assert first.key == TournamentSettingsChanged(1, frozenset({"city"})).key != TournamentSettingsChanged(2, frozenset()).key
+
+
+def test_a_listener_unsubscribed_from_one_type_stays_off_the_request_for_the_others(settings):
+    import threading
+
+    from tournaments import after_response
+    settings.DOMAIN_EVENTS_OFF_REQUEST = True
+    threads = []
+
+    def listener(event):
+        threads.append(threading.current_thread().name)
+
+    subscribe(Noted, listener, off_request=True)
+    subscribe(Counted, listener, off_request=True)
+    try:
+        unsubscribe(Counted, listener)
+        publish(Noted(thing=1))
+        assert after_response.drain(10)
+        assert threads == ["after-response"]
+    finally:
+        unsubscribe(Noted, listener)
+        after_response.drain(10, close=True)
