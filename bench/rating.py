@@ -16,8 +16,10 @@ wins), and ours minus each anchor in log-loss with a 95 % bootstrap interval, re
 whole tournaments (ours is better when the interval lies below zero). ``--informed`` adds the
 floor of spec/rating.md, the informed learner (bench/rating_informed.py: told the world's
 structure and parameters, refit by MAP round by round, its uncertainty integrated): ours is
-at the data's limit within 0.002 of its log-loss; ``--ablations`` shows what each piece of
-its knowledge is worth. ``--whole-history N`` compares ours, the informed learner and
+at the data's limit within 0.002 of its log-loss. With it comes ours' filter told the world's
+parameters (priors, drift, seat weights, base): between it and ours lies what learning them
+costs, between it and the informed learner what a belief a player costs. ``--ablations`` shows
+what each piece of the informed learner's knowledge is worth. ``--whole-history N`` compares ours, the informed learner and
 TrueSkill Through Time (refit on all earlier tournaments) on the season's first N games.
 
 Speed: the recompute of the whole season (wall clock and process CPU time, the CPU time is
@@ -42,10 +44,10 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from rating_anchors import ANCHORS, openskill_available, whole_history, whole_history_available  # noqa: E402
-from rating_informed import informed  # noqa: E402
+from rating_informed import informed, ours_told  # noqa: E402
 from rating_world import WORLDS, simulate  # noqa: E402
 
-from engines.ratings.model import RatingModel, rate_season  # noqa: E402
+from engines.ratings.bank import RatingBank, rate_season  # noqa: E402
 from engines.ratings.reader import read_season  # noqa: E402
 
 EPS = 1e-4  # forecasts are shown with 4 decimals, strictly between 0 and 1 (spec/rating.md)
@@ -89,18 +91,18 @@ def bootstrap_difference(diff, tournaments, resamples, seed):
     return diff.mean(), lo, hi
 
 
-def speed(games, model: RatingModel):
+def speed(games, model: RatingBank):
     """(slowest single update in ms over the last 1,000 games, resume + one update in ms by
     wall clock and CPU, the state's size)."""
     state = json.dumps(model.to_state())
     worst = 0.0
-    replay = RatingModel.from_state(json.loads(state))
+    replay = RatingBank.from_state(json.loads(state))
     for g in games[-1000:]:
         t0 = time.perf_counter()
         replay.update(g)
         worst = max(worst, time.perf_counter() - t0)
     t0, c0 = time.perf_counter(), time.process_time()
-    resumed = RatingModel.from_state(json.loads(state))
+    resumed = RatingBank.from_state(json.loads(state))
     resumed.update(games[-1])
     return worst * 1e3, (time.perf_counter() - t0) * 1e3, (time.process_time() - c0) * 1e3, len(state)
 
@@ -167,6 +169,7 @@ def run_world(name, args, games=None, truth=None):
         wall = time.perf_counter()
         methods["informed learner"] = informed(games, world)
         print(f"informed learner: {time.perf_counter() - wall:.0f} s")
+        methods["ours, told the parameters"] = ours_told(games, world)
         if args.ablations:
             methods["informed, no role parts"] = informed(games, world, role_parts=False)
             methods["informed, a belief a player"] = informed(games, world, independent=True)

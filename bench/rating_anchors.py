@@ -1,5 +1,5 @@
 """The anchors of spec/rating.md, each a function games -> the forecast of every game made
-before it is played (the same contract as engines.ratings.model.rate_season): the core's
+before it is played (the same contract as engines.ratings.bank.rate_season): the core's
 (engines/ratings/anchors.py: constant, running red share, mafiaratings' Elo, Elo with a side
 term), and
 

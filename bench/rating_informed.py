@@ -28,7 +28,9 @@ import math
 
 import numpy as np
 
-from engines.ratings.games import DON, RED, SHERIFF
+from engines.ratings.games import BLACK, DON, RED, SHERIFF
+from engines.ratings.model import RatingModel
+from engines.ratings.params import Params
 
 _PI_8 = math.pi / 8.0
 _PARTS = 4  # skill, side, sheriff's part, don's part
@@ -142,3 +144,22 @@ def _laplace(m, k, y, steps):
 
 def _round(game) -> str:
     return game.game_id.split("-")[0]
+
+
+def ours_told(games, world):
+    """-> ours' forecasts when it is told what the informed learner is told but the players'
+    covariance: the world's priors and drift (Params), its seat weights and red's base logit
+    (fixed: their variance ~0). What is left between this and the informed learner is what a
+    belief a player (ours' structure) costs; between ours and this, learning the parameters."""
+    week = 365.25 / 7
+    told = Params(skill_sd=max(world.skill_sd, 1e-3), side_sd=max(world.side_sd, 1e-3),
+                  role_sd=max(world.role_sd, 1e-3), skill_drift_a_year=world.drift_a_week * math.sqrt(week),
+                  side_drift_a_year=world.drift_a_week / 2 * math.sqrt(week), base_drift_a_year=0.0)
+    model = RatingModel(told)
+    w = dict(world.weights)
+    # the learned parts' state, set by hand (the model has no setter: it learns them)
+    model.omega = [0.5 * math.log(w[RED] * w[BLACK]), 0.5 * math.log(w[RED] / w[BLACK]),
+                   math.log(w[SHERIFF]), math.log(w[DON])]
+    model.omega_var = [[1e-12 if r == c else 0.0 for c in range(4)] for r in range(4)]
+    model.base, model.base_var = world.base, 1e-12
+    return [model.update(g) for g in games]

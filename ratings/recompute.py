@@ -20,8 +20,8 @@ from django.db import connection, transaction
 from django.db.models import Count, F, Q, Sum
 from django.utils import timezone
 
+from engines.ratings.bank import STATE_FORMAT, RatingBank
 from engines.ratings.games import RATED_RESULTS, ROLE_COUNTS, ROLES, RatedGame
-from engines.ratings.model import STATE_FORMAT, RatingModel
 from protocols.models import Game, GameStatus, Seat
 from tournaments.models import Publication
 
@@ -99,10 +99,10 @@ def rated_games(games=None, position: Position | None = None, read: list | None 
     return out
 
 
-def rate(games: list[tuple[int, RatedGame]], model: RatingModel | None = None):
+def rate(games: list[tuple[int, RatedGame]], model: RatingBank | None = None):
     """Run the core over the games (from the start, or on from `model`); return (model,
     GameRating field dicts)."""
-    model = model if model is not None else RatingModel()
+    model = model if model is not None else RatingBank()
     pr = model.params
     newcomer_sigma = pr.shown_scale * pr.skill_sd
     newcomer = pr.shown_offset + pr.shown_scale * (0.0 - pr.shown_margin * pr.skill_sd)
@@ -137,7 +137,7 @@ def _after(key: list):
     return q
 
 
-def _player_rows(snapshot, model: RatingModel, pids) -> list[PlayerRating]:
+def _player_rows(snapshot, model: RatingBank, pids) -> list[PlayerRating]:
     out = []
     for pid in pids:
         p = model.player(pid)
@@ -154,7 +154,7 @@ def _resume(state: RatingState, version: int, now) -> int | None:
     if state.full_needed or not state.model_state or not state.last_key or state.fingerprint is None:
         return None
     if state.model_state.get("format") != STATE_FORMAT:
-        return None  # saved by an earlier model (before the role parts): what it learned is not this model's
+        return None  # saved by an earlier rating: what it learned is not this one's
     position = Position.from_json(state.last_key)
     if position.key is None or any(v is None for v in position.key):
         return None
@@ -168,7 +168,7 @@ def _resume(state: RatingState, version: int, now) -> int | None:
     earlier = [total[0] - len(read), total[1] - sum(v for _pk, v in read), total[2] - sum(pk for pk, _v in read)]
     if earlier != state.fingerprint:
         return None  # a game up to the last rated one was amended, removed or added: rerun it all
-    model = RatingModel.from_state(state.model_state)
+    model = RatingBank.from_state(state.model_state)
     day_before = model.day
     model, rows = rate(games, model)
     _insert_game_ratings(snapshot.pk, rows)

@@ -1,5 +1,5 @@
 """The anchors a rating is judged against (spec/rating.md), each a function games -> the
-forecast of every game made before it is played (the contract of model.rate_season):
+forecast of every game made before it is played (the contract of bank.rate_season):
 
 - ``constant``: 0.5.
 - ``red_share``: the running share of red wins (draws half), (wins + 1) / (games + 2).

@@ -17,7 +17,7 @@ import argparse
 import json
 import sys
 
-from .model import RatingModel
+from .bank import RatingBank
 from .reader import SeasonError, parse_date, read_season
 from .table import build_table, dumps_table, format_table
 
@@ -88,7 +88,7 @@ def main(argv=None) -> int:
     except SeasonError as exc:
         _write(sys.stderr, "\n".join(exc.problems) + "\n")
         return EXIT_INVALID
-    model = RatingModel()
+    model = RatingBank()
     if args.command == "predict":
         lines = []
         for g in games:

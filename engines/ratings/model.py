@@ -21,21 +21,25 @@ his two role parts, kept apart from it (the role parts learn only from his games
 seat, a few in ten; tracking their covariance with (a, d) changed no forecast measurably
 and would cost a 4x4 matrix a player). Before a game the (a, d) belief widens with the days
 since the player's last game (a random walk, capped at a newcomer's prior); the role parts
-are taken as lasting (what changes with time is carried by the skill). The prediction integrates over every belief (the probit approximation
-p = sigma(m / sqrt(1 + pi v / 8)), m and v the mean and variance of the logit), so unknown
-players pull a forecast towards 0.5. After the game (y = 1 red won, 0 black won, 0.5 draw) one
-step of the Kalman filter for a logistic observation (as Glicko and the "simplified Kalman"
+are taken as lasting (what changes with time is carried by the skill). The prediction
+integrates over every belief (the probit approximation p = sigma(m / sqrt(1 + pi v / 8)), m
+and v the mean and variance of the logit), so unknown players pull a forecast towards 0.5.
+After the game (y = 1 red won, 0 black won, 0.5 draw) one step of the Kalman filter for a logistic observation (as Glicko and the "simplified Kalman"
 ratings do), per player h_i = s_i w_i (1, s_i), u_i = P_i h_i:
 
     (a, d)_i += u_i (y - p) / (1 + q v),  P_i -= u_i u_i^T q / (1 + q v),  q = p (1 - p)
 
-and the same for b (feature 1) and for the weights. Then the update is made zero-sum: the
-sum of the ten overall skills' changes is removed, each player taking a share in proportion
-to his variance (the projection of a constrained Kalman filter; b, independent of the
-players in the belief, is not touched by it); the side parts are kept centred on the whole
-population (their mean change goes to b, where it belongs: a shift of every d is a shift of
-b, and no forecast changes). So the
-mean skill of all players stays 0 for ever: no inflation, activity alone earns nothing.
+and the same for b (feature 1) and for the weights. Each player keeps his own step (an earlier
+version cut the ten's changes to a zero sum, each player's in proportion to his variance; on
+the bench's worlds that cost up to 0.0031 of log-loss, bench/rating_projection.py). What the
+ten's skill changes add up to is then taken out of every player's skill at once and handed to
+b, and the side parts are kept centred the same way: lowering every a by c lowers a game's
+logit by c x the sum of its seats' signed weights, every d by c x the sum of the weights, the
+same in every 6/1/2/1 game, so b takes it and no forecast moves. So the mean skill of all
+players stays 0 for ever: no inflation, and activity alone earns nothing.
+
+This is one filter with fixed priors; the rating as run is a bank of them with different
+priors, weighed by their past forecasts (bank.py).
 
 Shown: rating = skill - 2 x uncertainty (cautious), on Elo's scale (params.py).
 
@@ -52,13 +56,15 @@ from .params import DAYS_A_YEAR, DEFAULT, Params
 _PI_8 = math.pi / 8.0
 _OUTCOME = {RED_WIN: 1.0, BLACK_WIN: 0.0, DRAW: 0.5}
 _ROLE_INDEX = {RED: 0, SHERIFF: 1, BLACK: 2, DON: 3}  # red team first
-# a player's record: a, d (raw, see d_offset), Paa, Pad, Pdd, last day, then the statistics,
+# a player's record: a, d (raw, see a_offset and d_offset), Paa, Pad, Pdd, last day, then the statistics,
 # then the role parts and their variances
 A, D, PAA, PAD, PDD, LAST = range(6)
 GAMES_RED, GAMES_SHERIFF, GAMES_BLACK, GAMES_DON, WINS, DRAWS, TOUR, TOUR_START = range(6, 14)
 R_SHERIFF, P_SHERIFF, R_DON, P_DON = range(14, 18)
 _ROLE_PART = {1: R_SHERIFF, 3: R_DON}  # by role code: where his part in that seat is kept
-STATE_FORMAT = 2  # 1: before the role parts (a stored state of format 1 is recomputed in full)
+# 1: before the role parts; 2: each game's change of the ten skills projected onto a zero sum
+# (a stored state of an earlier format is recomputed in full)
+STATE_FORMAT = 3
 
 
 class RatingModel:
@@ -77,6 +83,7 @@ class RatingModel:
         self.omega = [0.0, 0.0, 0.0, 0.0]  # l, k, ws, wd
         ws = params.weight_sd ** 2
         self.omega_var = [[ws if r == c else 0.0 for c in range(4)] for r in range(4)]
+        self.a_offset = 0.0
         self.d_offset = 0.0
         self.day: int | None = None
         self.games = 0
@@ -103,7 +110,7 @@ class RatingModel:
             gap = day - last
             paa = min(paa + self._ga * gap, self._a0)
             pdd = min(pdd + self._gd * gap, self._d0)
-        return st[A], st[D] - self.d_offset, paa, st[PAD], pdd
+        return st[A] - self.a_offset, st[D] - self.d_offset, paa, st[PAD], pdd
 
     def _forecast(self, game: RatedGame):
         """The prediction and what the update needs of it, in one pass over the seats:
@@ -122,7 +129,8 @@ class RatingModel:
         rows = []
         append = rows.append
         get = self.players.get
-        a0, d0, role0, ga, gd, offset = self._a0, self._d0, self._r0, self._ga, self._gd, self.d_offset
+        a0, d0, role0, ga, gd = self._a0, self._d0, self._r0, self._ga, self._gd
+        a_offset, offset = self.a_offset, self.d_offset
         for pid, role in game.seats:
             code = _ROLE_INDEX[role]
             st = get(pid)
@@ -130,7 +138,7 @@ class RatingModel:
                 a = d = pad = r = 0.0
                 paa, pdd, prr = a0, d0, role0
             else:
-                a, d, paa, pad, pdd, last = st[0], st[1] - offset, st[2], st[3], st[4], st[5]
+                a, d, paa, pad, pdd, last = st[0] - a_offset, st[1] - offset, st[2], st[3], st[4], st[5]
                 if code & 1:  # sheriff, don
                     r, prr = st[_ROLE_PART[code]], st[_ROLE_PART[code] + 1]
                 if day is not None and last is not None and day > last:
@@ -198,18 +206,11 @@ class RatingModel:
         gain = (y - p) / denominator
         shrink = q / denominator
 
-        # the players' Kalman step, projected onto sum(delta a) = 0: each takes a share of
-        # the sum in proportion to his variance (and his side part its covariance's share)
-        sum_u0 = sum_paa = sum_w = 0.0
-        for row in rows:
-            sum_u0 += row[9]
-            sum_paa += row[6]
-            sum_w += abs(row[3])
-        correction = gain * sum_u0 / sum_paa
-        sum_dd = 0.0
+        # the players' Kalman step (their sum's change is taken out below, into b)
+        sum_da = sum_dd = 0.0
         players = self.players
         day = game.day
-        offset = self.d_offset
+        a_offset, offset = self.a_offset, self.d_offset
         tournament = game.tournament
         red_won, draw = y == 1.0, y == 0.5
         pr = self.params
@@ -217,17 +218,18 @@ class RatingModel:
         sqrt = math.sqrt
         role0 = self._r0
         for st, pid, code, _x, a, d, paa, pad, pdd, u0, u1, ur in rows:
-            da = u0 * gain - paa * correction
-            dd = u1 * gain - pad * correction
+            da = u0 * gain
+            dd = u1 * gain
             red_team = code < 2
+            sum_da += da
             sum_dd += dd
             if st is None:
-                st = [0.0, offset, 0.0, 0.0, 0.0, None, 0, 0, 0, 0, 0, 0, None, 0.0, 0.0, role0, 0.0, role0]
+                st = [a_offset, offset, 0.0, 0.0, 0.0, None, 0, 0, 0, 0, 0, 0, None, 0.0, 0.0, role0, 0.0, role0]
                 players[pid] = st
             if st[12] != tournament:  # TOUR, TOUR_START: the shown rating as it began
                 st[12] = tournament
                 st[13] = shown_offset + shown_scale * (a - margin * sqrt(paa))
-            st[0] = a + da
+            st[0] = a + da + a_offset
             st[1] = d + dd + offset
             st[2] = paa - shrink * u0 * u0
             st[3] = pad - shrink * u0 * u1
@@ -244,8 +246,7 @@ class RatingModel:
             elif red_won == red_team:
                 st[10] += 1  # WINS
 
-        # the side term: its own Kalman step only (the projection above is onto a constraint on
-        # the players' skills, and b is independent of them in the belief, so it stays)
+        # the side term: its own Kalman step
         self.base += base_var * gain
         self.base_var = base_var - shrink * base_var * base_var
         # the weights (features: the skills before this game)
@@ -259,10 +260,19 @@ class RatingModel:
             row[1] -= f * pj[1]
             row[2] -= f * pj[2]
             row[3] -= f * pj[3]
-        # keep the side parts centred on the whole population: their mean change goes to b
-        # (lowering every d by ``share`` lowers a game's logit by share x the sum of its seats'
-        # weights, the same in every game of 6 red, a sheriff, 2 black and a don)
-        share = sum_dd / len(players)
+        # keep the skills and the side parts centred on the whole population: their mean change
+        # goes to b. Lowering every a by ``share`` lowers a game's logit by share x the sum of
+        # its seats' signed weights, every d by share x the sum of the weights: the same in
+        # every game of 6 red, a sheriff, 2 black and a don, so b takes it and no forecast moves.
+        sum_x = sum_w = 0.0
+        for row in rows:
+            sum_x += row[3]
+            sum_w += abs(row[3])
+        n = len(players)
+        share = sum_da / n
+        self.a_offset += share
+        self.base += share * sum_x
+        share = sum_dd / n
         self.d_offset += share
         self.base += share * sum_w
 
@@ -301,7 +311,7 @@ class RatingModel:
             "as_black": st[GAMES_BLACK], "as_don": st[GAMES_DON],
             "wins": st[WINS], "draws": st[DRAWS],
             "last_tournament": st[TOUR],
-            "last_tournament_change": self._shown(st[A], st[PAA]) - st[TOUR_START],
+            "last_tournament_change": self._shown(st[A] - self.a_offset, st[PAA]) - st[TOUR_START],
             "provisional": games < pr.provisional_games or math.sqrt(paa) > pr.provisional_sd,
         }
 
@@ -316,7 +326,9 @@ class RatingModel:
 
     def mean_skill(self) -> float:
         """The mean overall skill over every player seen: 0 for ever (zero-sum updates)."""
-        return sum(st[A] for st in self.players.values()) / len(self.players) if self.players else 0.0
+        if not self.players:
+            return 0.0
+        return sum(st[A] for st in self.players.values()) / len(self.players) - self.a_offset
 
     # -- saving and resuming -----------------------------------------------------------------
     def to_state(self) -> dict:
@@ -327,7 +339,7 @@ class RatingModel:
             "players": {pid: list(st) for pid, st in sorted(self.players.items())},
             "base": self.base, "base_var": self.base_var,
             "omega": list(self.omega), "omega_var": [list(r) for r in self.omega_var],
-            "d_offset": self.d_offset, "day": self.day, "games": self.games,
+            "a_offset": self.a_offset, "d_offset": self.d_offset, "day": self.day, "games": self.games,
         }
 
     @classmethod
@@ -341,13 +353,7 @@ class RatingModel:
         model.base, model.base_var = state["base"], state["base_var"]
         model.omega = list(state["omega"])
         model.omega_var = [list(r) for r in state["omega_var"]]
-        model.d_offset, model.day, model.games = state["d_offset"], state["day"], state["games"]
+        model.a_offset, model.d_offset = state["a_offset"], state["d_offset"]
+        model.day, model.games = state["day"], state["games"]
         return model
 
-
-def rate_season(games, params: Params = DEFAULT) -> tuple[RatingModel, list[float]]:
-    """Fold a season's games (in order) into a model; with each game's prediction made
-    before it was learned."""
-    model = RatingModel(params)
-    update = model.update
-    return model, [update(g) for g in games]

@@ -1,4 +1,6 @@
-"""The model's hyperparameters, fixed by design (not fitted to any season).
+"""The model's hyperparameters, fixed by design (not fitted to any season): those of one
+filter, and the spreads below are the default member's of the bank the rating runs (bank.py
+holds the four others beside it, chosen among by their forecasts of the games before).
 
 Skills are in logits of team red's win per seat of average weight: a player 0.3 above
 another, put in the same seat, moves the game's log-odds by about 0.3. The values come from

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from datetime import date
 
-from .model import RatingModel
+from .bank import RatingBank
 from .reader import TournamentFile
 
 FORMAT = "mafia-ratings/1"
@@ -19,7 +19,7 @@ def _r1(x: float) -> float:
     return round(x, 1) + 0.0  # no -0.0
 
 
-def build_table(model: RatingModel, files: list[TournamentFile], *, day: date | None,
+def build_table(model: RatingBank, files: list[TournamentFile], *, day: date | None,
                 last_game: tuple[str, str] | None) -> dict:
     """The document of ``table``: every player who played a rated game up to ``day``."""
     nicknames: dict[str, str] = {}

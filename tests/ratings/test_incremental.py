@@ -6,6 +6,7 @@ from unittest import mock
 
 import pytest
 
+from engines.ratings.bank import STATE_FORMAT
 from protocols.models import Game
 from ratings import recompute as job
 from ratings.models import GameRating, PlayerRating, RatingSettings, RatingSnapshot, RatingState
@@ -110,11 +111,11 @@ def test_finishing_a_published_tournament_rates_nothing_anew():
     assert RatingState.objects.get().full_needed
 
 
-def test_a_state_stored_by_the_model_before_the_role_parts_reruns_the_history():
+def test_a_state_stored_by_an_earlier_model_reruns_the_history():
     t = played("inc-format", players=10, rounds=3)
     recompute()
     state = RatingState.objects.get()
-    del state.model_state["format"]  # as the model of format 1 saved it
+    state.model_state = state.model_state["members"][0]  # as one model, before the bank, saved it
     state.save(update_fields=["model_state"])
     add_scheduled_round(t)
     for game in Game.objects.filter(tournament=t, result=""):
@@ -123,4 +124,4 @@ def test_a_state_stored_by_the_model_before_the_role_parts_reruns_the_history():
     with mock.patch.object(job, "rate", wraps=job.rate) as rate:
         recompute()
     assert rate.call_args.args[1:] == () and len(rate.call_args.args[0]) == 4  # from the start
-    assert RatingState.objects.get().model_state["format"] == 2
+    assert RatingState.objects.get().model_state["format"] == STATE_FORMAT

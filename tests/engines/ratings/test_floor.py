@@ -17,7 +17,7 @@ from rating_informed import informed  # noqa: E402
 from rating_world import WORLDS, simulate  # noqa: E402
 
 from engines.ratings.anchors import red_share  # noqa: E402
-from engines.ratings.model import rate_season  # noqa: E402
+from engines.ratings.bank import rate_season  # noqa: E402
 
 
 def log_loss(games, preds):

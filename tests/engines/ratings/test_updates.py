@@ -7,8 +7,9 @@ import random
 
 import pytest
 
+from engines.ratings.bank import RatingBank, rate_season
 from engines.ratings.games import RatedGame
-from engines.ratings.model import RatingModel, rate_season
+from engines.ratings.model import RatingModel
 
 from .seasons import DEAL, random_season
 
@@ -20,14 +21,24 @@ def _game(players, result, *, day=740000, tournament=0, gid="G", roles=DEAL):
 TEN = [f"p{i}" for i in range(10)]
 
 
-def test_it_is_zero_sum_within_every_game():
+def test_a_game_moves_its_ten_by_their_own_steps_and_everybody_else_alike():
+    """No zero-sum cut of the ten: each keeps his own step; what the ten's changes add up to is
+    taken out of every player alike (into the side term), so everyone not at the table moves by
+    one and the same amount and the mean stays 0."""
     model = RatingModel()
-    for game in random_season(n_games=300):
-        before = {pid: model.players[pid][0] if pid in model.players else 0.0 for pid, _r in game.seats}
+    season = random_season(n_games=300)
+    sums = []
+    for game in season:
+        before = {pid: model.player(pid)["skill"] for pid in model.players}
         model.update(game)
-        change = sum(model.players[pid][0] - before[pid] for pid, _r in game.seats)
-        assert abs(change) < 1e-12
-        # and the winners gained: a red win raises team red's mean skill
+        seated = {pid for pid, _r in game.seats}
+        away = [model.player(pid)["skill"] - b for pid, b in before.items() if pid not in seated]
+        if away:
+            assert max(away) - min(away) < 1e-9  # one shift for all who did not play
+        sums.append(sum(model.player(pid)["skill"] - before.get(pid, 1500.0) for pid in seated))
+        assert abs(model.mean_skill()) < 1e-12
+    assert max(abs(x) for x in sums) > 1.0  # the ten's changes are not cut to a zero sum
+    # and the winners gained: a red win raises team red's skills
     winners_up = RatingModel()
     winners_up.update(_game(TEN, "red"))
     reds = [winners_up.player(p)["skill"] for p, r in zip(TEN, DEAL) if r in ("red", "sheriff")]
@@ -37,11 +48,12 @@ def test_it_is_zero_sum_within_every_game():
 
 def test_the_mean_rating_does_not_drift_over_a_long_season():
     games = random_season(n_games=4000, n_players=120, seed=3, red_edge=0.4)
-    model, _ = rate_season(games)
-    assert abs(model.mean_skill()) < 1e-12
+    bank, _ = rate_season(games)
+    for model in bank.members:
+        assert abs(model.mean_skill()) < 1e-12
     # the side parts stay centred on the population too (a shift of every one is the side term's)
-    mean_d = sum(st[1] - model.d_offset for st in model.players.values()) / len(model.players)
-    assert abs(mean_d) < 1e-12
+        mean_d = sum(st[1] - model.d_offset for st in model.players.values()) / len(model.players)
+        assert abs(mean_d) < 1e-12
 
 
 def test_swapping_the_sides_and_the_result_mirrors_every_prediction():
@@ -96,7 +108,7 @@ def test_a_full_recompute_equals_a_saved_state_resumed_game_by_game():
     games = random_season(n_games=900, seed=5)
     full, full_preds = rate_season(games)
     head, head_preds = rate_season(games[:400])
-    resumed = RatingModel.from_state(json.loads(json.dumps(head.to_state())))
+    resumed = RatingBank.from_state(json.loads(json.dumps(head.to_state())))
     tail_preds = [resumed.update(g) for g in games[400:]]
     assert head_preds + tail_preds == full_preds
     assert resumed.to_state() == full.to_state()
@@ -181,9 +193,15 @@ def test_a_player_who_is_a_better_sheriff_than_his_skill_says_is_learned_as_one(
     assert abs(p0["skill_as_don"] - p0["skill_as_black"]) < 15
 
 
-def test_a_saved_state_of_the_model_before_the_role_parts_is_refused():
-    model, _preds = rate_season(random_season(n_games=50, seed=2))
-    state = model.to_state()
-    del state["format"]
+def test_a_saved_state_of_an_earlier_rating_is_refused():
+    bank, _preds = rate_season(random_season(n_games=50, seed=2))
+    one = bank.members[0].to_state()  # one model's, as the rating before the bank saved it
+    with pytest.raises(ValueError, match="format 3"):
+        RatingBank.from_state(one)
+    state = bank.to_state()
+    state["members"][0]["format"] = 2  # a member saved before each game's zero-sum cut was dropped
+    with pytest.raises(ValueError, match="format 2"):
+        RatingBank.from_state(state)
+    del one["format"]  # the model before the role parts
     with pytest.raises(ValueError, match="format 1"):
-        RatingModel.from_state(state)
+        RatingModel.from_state(one)
