@@ -230,6 +230,16 @@ def compare(games, truth, methods, args):
         else:
             verdict = "ours better" if hi < 0 else "NOT shown better"
         print(f"  vs {label:26s} {mean:+.4f}  [{lo:+.4f}, {hi:+.4f}]  {verdict}")
+    informed_labels = [label for label in methods if label.startswith(("informed learner", "ours, told"))]
+    if informed_labels and len(ll_ours) >= 400:
+        # the informed learner starts knowing what ours must learn from the games: where the
+        # difference lies in the season (quarters of the red/black games, in order)
+        print("\nours minus each by quarter of the season (the first quarter pays for learning the field):")
+        edges = [len(ll_ours) * k // 4 for k in range(5)]
+        for label in informed_labels:
+            diff = ll_ours - results[label][0]
+            quarters = "  ".join(f"{diff[a:b].mean():+.4f}" for a, b in zip(edges, edges[1:]))
+            print(f"  vs {label:26s} {quarters}")
     return results
 
 
