@@ -39,7 +39,7 @@ _ROLE_COUNTS = Counter(ROLE_COUNTS)
 
 ORDER = ("tournament__start_date", "tournament_id", "stage__order", "round__number", "table__number", "number")
 _FIELDS = ("pk", "tournament_id", "tournament__start_date", "played_on", "result", "stage__order", "round__number",
-           "table__number", "number", "version")
+           "table__number", "number", "version", "tournament__ruleset")
 
 
 def rated_queryset():
@@ -82,7 +82,7 @@ def rated_games(games=None, position: Position | None = None, read: list | None 
                                      .order_by("game_id", "number").values_list("game_id", "player_id", "role")):
         seats.setdefault(game_id, []).append((str(player_id), role))
     out: list[tuple[int, RatedGame]] = []
-    for pk, tournament_id, start, played_on, result, stage_order, round_number, table_number, number, version in rows:
+    for pk, tournament_id, start, played_on, result, stage_order, round_number, table_number, number, version, ruleset in rows:
         if read is not None:
             read.append((pk, version))
         position.key = [start.isoformat(), tournament_id, stage_order, round_number, table_number, number]
@@ -95,7 +95,7 @@ def rated_games(games=None, position: Position | None = None, read: list | None 
         if position.day is not None and day < position.day:
             day = position.day
         position.day = day
-        out.append((pk, RatedGame(str(tournament_id), str(pk), position.index, day, tuple(seated), result)))
+        out.append((pk, RatedGame(str(tournament_id), str(pk), position.index, day, tuple(seated), result, ruleset)))
     return out
 
 

@@ -28,7 +28,8 @@ class RatedGame:
     (``date.toordinal()``) or None when the file has no date (then no time passes).
     ``source`` and ``game_id`` name it in the output (the file as given and the game's id);
     ``tournament`` is an index that groups the games of one file (rating change per
-    tournament, the bench's bootstrap by tournament).
+    tournament, the bench's bootstrap by tournament); ``ruleset`` the tournament's rules
+    ("fiim", "mafclub"; "" when not known): red's base rate may differ between them.
     """
 
     source: str
@@ -37,6 +38,7 @@ class RatedGame:
     day: int | None
     seats: tuple[tuple[str, str], ...]
     result: str
+    ruleset: str = ""
 
     def mirrored(self) -> RatedGame:
         """The same game with the sides swapped (red <-> black, sheriff <-> don) and the
@@ -45,4 +47,4 @@ class RatedGame:
         swap = {RED: BLACK, BLACK: RED, SHERIFF: DON, DON: SHERIFF}
         result = {RED_WIN: BLACK_WIN, BLACK_WIN: RED_WIN}.get(self.result, self.result)
         return RatedGame(self.source, self.game_id, self.tournament, self.day,
-                         tuple((p, swap[r]) for p, r in self.seats), result)
+                         tuple((p, swap[r]) for p, r in self.seats), result, self.ruleset)

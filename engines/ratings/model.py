@@ -5,7 +5,9 @@ team black (black, don):
 
     logit P(red wins) = b + sum_i s_i * w(role_i) * (a_i + s_i * d_i + r_i(role_i))
 
-- ``b``: the side term, red's base rate in logits (learned, a Kalman state of its own);
+- ``b``: the side term, red's base rate in logits (learned, a Kalman state of its own), plus,
+  for a game under another ruleset than the first one met, that ruleset's own part (a Kalman
+  state of its own each, learned only from its games: red wins more under some rules);
 - ``a_i``: player i's overall skill; ``d_i``: how much better he is for red than for black
   (his skill as red or sheriff is a_i + d_i, as black or don a_i - d_i), with a tighter
   prior, so the side part is shrunk towards the overall skill; ``r_i``: his own part as
@@ -24,8 +26,9 @@ since the player's last game (a random walk, capped at a newcomer's prior); the 
 are taken as lasting (what changes with time is carried by the skill). The prediction
 integrates over every belief (the probit approximation p = sigma(m / sqrt(1 + pi v / 8)), m
 and v the mean and variance of the logit), so unknown players pull a forecast towards 0.5.
-After the game (y = 1 red won, 0 black won, 0.5 draw) one step of the Kalman filter for a logistic observation (as Glicko and the "simplified Kalman"
-ratings do), per player h_i = s_i w_i (1, s_i), u_i = P_i h_i:
+After the game (y = 1 red won, 0 black won, 0.5 draw) one step of the Kalman filter for a
+logistic observation (as Glicko and the "simplified Kalman" ratings do), per player
+h_i = s_i w_i (1, s_i), u_i = P_i h_i:
 
     (a, d)_i += u_i (y - p) / (1 + q v),  P_i -= u_i u_i^T q / (1 + q v),  q = p (1 - p)
 
@@ -35,8 +38,9 @@ the bench's worlds that cost up to 0.0031 of log-loss, bench/rating_projection.p
 ten's skill changes add up to is then taken out of every player's skill at once and handed to
 b, and the side parts are kept centred the same way: lowering every a by c lowers a game's
 logit by c x the sum of its seats' signed weights, every d by c x the sum of the weights, the
-same in every 6/1/2/1 game, so b takes it and no forecast moves. So the mean skill of all
-players stays 0 for ever: no inflation, and activity alone earns nothing.
+same in every 6/1/2/1 game, so b takes it and no forecast between players already met moves
+(a newcomer is taken for an average player of those met). So the mean skill of all players
+stays 0 for ever: no inflation, and activity alone earns nothing.
 
 This is one filter with fixed priors; the rating as run is a bank of them with different
 priors, weighed by their past forecasts (bank.py).
@@ -85,6 +89,8 @@ class RatingModel:
         self.omega_var = [[ws if r == c else 0.0 for c in range(4)] for r in range(4)]
         self.a_offset = 0.0
         self.d_offset = 0.0
+        self.reference_ruleset: str | None = None  # the first met: its side term is b alone
+        self.rulesets: dict[str, list[float]] = {}  # any other: [mean, variance] of its part
         self.day: int | None = None
         self.games = 0
         self._a0 = params.skill_sd ** 2
@@ -93,6 +99,7 @@ class RatingModel:
         self._ga = params.skill_drift_a_year ** 2 / DAYS_A_YEAR
         self._gd = params.side_drift_a_year ** 2 / DAYS_A_YEAR
         self._gb = params.base_drift_a_year ** 2 / DAYS_A_YEAR
+        self._rs0 = params.ruleset_sd ** 2
 
     # -- the parts ---------------------------------------------------------------------------
     def weights(self) -> dict[str, float]:
@@ -125,6 +132,10 @@ class RatingModel:
             base_var += self._gb * (day - self.day)
         m = self.base
         v = base_var
+        part = self._ruleset_part(game.ruleset)
+        if part is not None:
+            m += part[0]
+            v += part[1]
         jr = jb = j1 = j2 = 0.0
         rows = []
         append = rows.append
@@ -192,6 +203,13 @@ class RatingModel:
             p = e / (1.0 + e)
         return p, v, rows, pj, base_var, w
 
+    def _ruleset_part(self, ruleset: str):
+        """[mean, variance] of the ruleset's own part of the side term; None for the first
+        ruleset met (and for a game whose ruleset is not known)."""
+        if not ruleset or ruleset == self.reference_ruleset or self.reference_ruleset is None:
+            return None
+        return self.rulesets.get(ruleset) or [0.0, self._rs0]
+
     def predict(self, game: RatedGame) -> float:
         """P(team red wins ``game``) from the games learned so far; changes nothing."""
         return self._forecast(game)[0]
@@ -246,9 +264,15 @@ class RatingModel:
             elif red_won == red_team:
                 st[10] += 1  # WINS
 
-        # the side term: its own Kalman step
+        # the side term: its own Kalman step; a ruleset's part, its own
         self.base += base_var * gain
         self.base_var = base_var - shrink * base_var * base_var
+        part = self._ruleset_part(game.ruleset)
+        if part is not None:
+            mean, var = part
+            self.rulesets[game.ruleset] = [mean + var * gain, var - shrink * var * var]
+        elif game.ruleset and self.reference_ruleset is None:
+            self.reference_ruleset = game.ruleset
         # the weights (features: the skills before this game)
         omega = self.omega
         pw = self.omega_var
@@ -321,8 +345,18 @@ class RatingModel:
         return {
             "games": self.games, "players": len(self.players),
             "side_term": self.base, "red_base_rate": 1.0 / (1.0 + math.exp(-self.base)),
+            "red_base_rate_by_ruleset": self._base_rates(),
             "weights": self.weights(),
         }
+
+    def _base_rates(self) -> dict[str, float]:
+        """Red's base rate under each ruleset met (the first one's is b's)."""
+        out = {}
+        if self.reference_ruleset is not None:
+            out[self.reference_ruleset] = 1.0 / (1.0 + math.exp(-self.base))
+        for name, (mean, _var) in sorted(self.rulesets.items()):
+            out[name] = 1.0 / (1.0 + math.exp(-(self.base + mean)))
+        return out
 
     def mean_skill(self) -> float:
         """The mean overall skill over every player seen: 0 for ever (zero-sum updates)."""
@@ -340,6 +374,8 @@ class RatingModel:
             "base": self.base, "base_var": self.base_var,
             "omega": list(self.omega), "omega_var": [list(r) for r in self.omega_var],
             "a_offset": self.a_offset, "d_offset": self.d_offset, "day": self.day, "games": self.games,
+            "reference_ruleset": self.reference_ruleset,
+            "rulesets": {name: list(part) for name, part in sorted(self.rulesets.items())},
         }
 
     @classmethod
@@ -355,5 +391,7 @@ class RatingModel:
         model.omega_var = [list(r) for r in state["omega_var"]]
         model.a_offset, model.d_offset = state["a_offset"], state["d_offset"]
         model.day, model.games = state["day"], state["games"]
+        model.reference_ruleset = state["reference_ruleset"]
+        model.rulesets = {name: list(part) for name, part in state["rulesets"].items()}
         return model
 

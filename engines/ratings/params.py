@@ -26,6 +26,9 @@ what a game of ten is, not from a data set:
   N(0, 1^2), which let a single black win move the next game of ten unseen players to 43 %
   for red; at 0.3 one game moves it by about 2.5 points and a season still teaches it its base
   rate (log-loss unchanged to 4 decimals on every simulated world, seeds 1-3: bench/rating.py).
+- a ruleset's own part of the side term: N(0, 0.2^2) for each ruleset but the first one met
+  (whose side term is b itself): red's base rate under other rules may differ by 5 points at
+  one standard deviation. It does not walk (b does, for all of them).
 - seat weights: log-weights N(0, 0.5^2) around 1 (every seat counts the same until the games
   say otherwise): the sheriff's, the don's, a red seat against a black one, and one scale of
   the ordinary seats (where skills matter less than the prior says, it shrinks them).
@@ -52,6 +55,7 @@ class Params:
     base_mean: float = 0.0
     base_sd: float = 0.3
     base_drift_a_year: float = 0.05
+    ruleset_sd: float = 0.2
     weight_sd: float = 0.5
     provisional_games: int = 20
     provisional_sd: float = 0.25

@@ -41,13 +41,15 @@ class SeasonError(Exception):
 @dataclass(frozen=True, slots=True)
 class TournamentFile:
     """One file of the season: where it came from, its name and date, its players
-    (id -> nickname, in file order) and its rated games in playing order."""
+    (id -> nickname, in file order), its rated games in playing order and its ruleset
+    ("" when the file names none)."""
 
     source: str
     name: str
     date: date | None
     players: dict[str, str]
     games: tuple[RatedGame, ...]
+    ruleset: str = ""
 
 
 _CALENDAR = re.compile(r"(\d{4})-?(\d{2})-?(\d{2})", re.ASCII)
@@ -102,17 +104,17 @@ class _FileReader:
         if doc.get("format") != FORMAT:
             self.problem("format", f"must be {FORMAT!r}")
             return None
-        name, day = self._tournament(doc.get("tournament"))
+        name, day, ruleset = self._tournament(doc.get("tournament"))
         players = self._players(doc.get("players"))
         games = self._games(doc.get("games"), players)
         if self.problems:
             return None
-        return TournamentFile(self.source, name, day, players, games)
+        return TournamentFile(self.source, name, day, players, games, ruleset)
 
     def _tournament(self, t):
         if not isinstance(t, dict):
             self.problem("tournament", "missing or not an object")
-            return "", None
+            return "", None, ""
         name = t.get("name")
         if not isinstance(name, str):
             self.problem("tournament.name", "missing or not a string")
@@ -123,7 +125,11 @@ class _FileReader:
                 day = parse_date(t["date"])
             except (ValueError, TypeError):
                 self.problem("tournament.date", "must be an ISO 8601 date (YYYY-MM-DD, YYYYMMDD, YYYY-Www-D or YYYY-DDD)")
-        return name, day
+        ruleset = t.get("ruleset", "")
+        if not isinstance(ruleset, str):
+            self.problem("tournament.ruleset", "not a string")
+            ruleset = ""
+        return name, day, ruleset
 
     def _players(self, players) -> dict[str, str]:
         out: dict[str, str] = {}
@@ -303,5 +309,5 @@ def read_season(sources: list[str]) -> tuple[list[TournamentFile], list[RatedGam
     games = []
     for t_index, (day, f) in enumerate(ordered):
         ordinal = day.toordinal() if day is not None else None
-        games.extend(RatedGame(g.source, g.game_id, t_index, ordinal, g.seats, g.result) for g in f.games)
+        games.extend(RatedGame(g.source, g.game_id, t_index, ordinal, g.seats, g.result, f.ruleset) for g in f.games)
     return [f for _d, f in ordered], games

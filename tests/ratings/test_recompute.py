@@ -102,3 +102,16 @@ def test_the_sweep_recomputes_what_a_lost_job_left_stale():
     assert sweep(now=timezone.now() + timedelta(minutes=2)) == 1
     assert current_snapshot().games == 1
     assert sweep(now=timezone.now() + timedelta(minutes=5)) is None
+
+
+@pytest.mark.django_db
+def test_each_tournaments_ruleset_has_its_own_part_of_the_side_term():
+    from tournaments.models import Ruleset, Tournament
+    first = played("rules-a", players=10, rounds=3)
+    second = played("rules-b", players=10, rounds=3, seed=2)
+    Tournament.objects.filter(pk=second.pk).update(ruleset=Ruleset.MAFCLUB)
+    assert first.ruleset == Ruleset.FIIM
+    recompute()
+    rates = current_snapshot().summary["red_base_rate_by_ruleset"]
+    assert set(rates) == {Ruleset.FIIM, Ruleset.MAFCLUB}
+    assert rates[Ruleset.FIIM] != rates[Ruleset.MAFCLUB]  # the second's part learned from its own games

@@ -115,6 +115,8 @@ def test_the_readable_table(capsys, season):
 @pytest.mark.parametrize("doc, message", [
     ("{", "not valid JSON"),
     ('{"format": "mafia-tournament/2"}', "format: must be 'mafia-tournament/1'"),
+    ('{"format": "mafia-tournament/1", "tournament": {"name": "T", "ruleset": 5}, "players": [], "games": []}',
+     "tournament.ruleset: not a string"),
     (None, "game G: seat 3: role: must be one of red, sheriff, black, don"),
     ("missing", "cannot read"),
 ])
