@@ -33,6 +33,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
+from .clubs import ClubsByName
 from .domain_events import RegistrationsChanged, publish
 from .models import Club, Player, Registration, Team, Tournament
 from .names import name_key
@@ -317,7 +318,7 @@ def save_registrations(*, tournament: Tournament, preview: ImportPreview) -> int
     tournament's last number; all or nothing. Returns the number of registrations made."""
     if not preview.ok:
         raise ImportProblem(preview.problems[0])
-    clubs = {name_key(c.name): c for c in Club.objects.all()}
+    clubs = ClubsByName()
     top = Registration.objects.filter(tournament=tournament).aggregate(top=Max("number"))["top"] or 0
     made = 0
     for row in preview.rows:
@@ -326,11 +327,7 @@ def save_registrations(*, tournament: Tournament, preview: ImportPreview) -> int
         player = row.player
         if player is None:
             source = row.source
-            club = None
-            if source.club:
-                club = clubs.get(name_key(source.club))
-                if club is None:
-                    club = clubs[name_key(source.club)] = Club.objects.create(name=source.club, city=source.city)
+            club = clubs.get_or_create(source.club, source.city) if source.club else None
             player = Player.objects.create(nickname=source.nickname, real_name=source.name, club=club, city=source.city)
         top += 1
         team = None

@@ -35,8 +35,9 @@ from django.utils.translation import gettext_lazy
 
 from .action_log import log_action
 from .action_types import ActionType
+from .clubs import ClubsByName
 from .domain_events import RegistrationsChanged, SignUpChanged, publish
-from .models import Club, Player, Registration, SignUp, SignUpStatus, Team, Tournament
+from .models import Player, Registration, SignUp, SignUpStatus, Team, Tournament
 from .names import name_key
 from .registration_import import MAX_LENGTHS, forbidden_character, team_named  # the import's bounds and teams
 
@@ -197,11 +198,7 @@ def _player_for(user, details: Details) -> tuple[Player | None, Player | None]:
             "A player with this nickname has an account of his own: log in with it, or choose another nickname."))
     if found:
         return None, found[0]
-    club = None
-    if details.club:
-        club = next((c for c in Club.objects.all() if name_key(c.name) == name_key(details.club)), None)
-        if club is None:
-            club = Club.objects.create(name=details.club, city=details.city)
+    club = ClubsByName().get_or_create(details.club, details.city) if details.club else None
     player = Player.objects.create(nickname=details.nickname, real_name=details.real_name, city=details.city,
                                    club=club, user=user)
     return player, None
