@@ -126,12 +126,9 @@ def current_standings(tournament: Tournament, stage: Stage | None = None, after:
     """The current snapshot's lines, overall or of one stage (three queries), or those as after
     round `after` (scoring.cuts: the public's while a stage is hidden)."""
     scope = stage.kind if stage is not None else SCOPE_ALL
-    state = scoring_read.current_by_id(tournament.pk)
-    cut = cuts.after_round(tournament, state, after) if after is not None and state.version else None
-    found = cut.scoped(scope) if cut is not None else scoring_read.scoped(tournament.pk, state.version, scope)
+    found, rows = cuts.standings_as_of(tournament, scoring_read.current_by_id(tournament.pk), after, scope)
     if found.overall is None:
         raise NothingToExport(_("The standings have not been computed yet."))
     if found.snapshot is None:
         raise NothingToExport(_("No signed-off games in this stage yet."))
-    rows = cut.lines(found.snapshot) if cut is not None else scoring_read.lines(found.snapshot)
     return StandingsRead(found.snapshot, scope, rows, after)

@@ -143,6 +143,17 @@ def after_round(tournament: Tournament, state: Current, after: int) -> AfterRoun
     return found
 
 
+def standings_as_of(tournament: Tournament, state: Current, after: int | None,
+                    scope: str = SCOPE_ALL) -> tuple[Scoped, list[PlayerLine]]:
+    """(the scope's snapshots, its lines): the stored ones, or those as after round `after`
+    when it is given and anything was computed; no lines while the scope has no snapshot."""
+    cut = after_round(tournament, state, after) if after is not None and state.version else None
+    found = cut.scoped(scope) if cut is not None else selectors.scoped(tournament.pk, state.version, scope)
+    if found.snapshot is None:
+        return found, []
+    return found, (cut.lines(found.snapshot) if cut is not None else selectors.lines(found.snapshot))
+
+
 MAX_AFTER = 999  # no tournament has more rounds; a larger number is a typing slip
 
 

@@ -69,12 +69,8 @@ class _Standings:
 
 def _overall_lines(tournament: Tournament, user, asked: int | None):
     time = cuts.viewer_time(tournament, user, asked)
-    state = selectors.current_of(tournament)
-    if time.after is None:
-        snapshot = selectors.scoped(tournament.pk, state.version).snapshot
-        return (selectors.lines(snapshot) if snapshot is not None else []), None
-    cut = cuts.after_round(tournament, state, time.after)
-    return cut.lines(cut.scoped().snapshot), time.after
+    _found, lines = cuts.standings_as_of(tournament, selectors.current_of(tournament), time.after)
+    return lines, time.after
 
 
 def team_view(tournament: Tournament, user, asked: int | None = None) -> TeamsView:
