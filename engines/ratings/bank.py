@@ -19,7 +19,7 @@ within the first few hundred games, if at all.
 On the bench's simulated worlds (bench/rating.py, 20,000 games, seeds 1-3) the bank takes
 0.0001-0.0032 off the log-loss of the default member alone, most where the world's players
 differ more by side than the default prior says; it costs 0.0001 where the default is right.
-Five members cost five updates a game: 100,000 games recompute in about 6 s.
+Five members cost five updates a game: 100,000 games recompute in about 7 s of CPU.
 """
 from __future__ import annotations
 
