@@ -1,7 +1,7 @@
 """What a smoothing pass over the history would add to ours: measured, not adopted.
 
     .venv/bin/python bench/rating_smoothing.py [--games 20000] [--world default] [--seed 1]
-                                               [--windows 10,50,0] [--sweeps 2]
+                                               [--windows 10,50,0] [--sweeps 2] [--until N]
 
 Ours' default filter (engines.ratings.model, one belief a player) and the same filter with, at
 each tournament's end, a pass over the games of the last W tournaments (0: all of them): each
@@ -14,7 +14,9 @@ pass the filter goes on from the smoothed last values (its variances kept).
 
 This is the "whole-history" step (TrueSkill Through Time's and WHR's kind) with ours'
 structure: it gets back part of what a belief a player loses (the covariance between players
-met at one table). Printed: log-loss of ours and of each window, and the time taken.
+met at one table), and it relinearises the early games with the seat weights learned since.
+``--until N`` smooths only while the history is young (its cost then stops growing). Printed:
+log-loss of ours and of each window, and the CPU time taken.
 """
 from __future__ import annotations
 
@@ -46,10 +48,11 @@ class Smoothed(RatingModel):
     """Ours' default filter with a smoothing pass over the last ``window`` tournaments at each
     tournament's end (``sweeps`` Gauss-Seidel sweeps, each relinearising every game first)."""
 
-    def __init__(self, *a, sweeps=2, window=4, **k):
+    def __init__(self, *a, sweeps=2, window=4, until=0, **k):
         super().__init__(*a, **k)
         self.sweeps = sweeps
         self.window = window
+        self.until = until  # smooth only while the history holds at most this many games (0: always)
         self.nodes = {}   # pid -> window nodes: [day, tournament, a, d, [(site, x, s, code)]]
         self.anchor = {}  # pid -> (ma, md, p00, p01, p11, day): forward message from the frozen nodes
         self.role_info = {}  # pid -> [num_s, den_s, num_d, den_d] from frozen games
@@ -57,7 +60,7 @@ class Smoothed(RatingModel):
         self.tour = None
 
     def update(self, game):
-        if self.tour is not None and game.tournament != self.tour:
+        if self.tour is not None and game.tournament != self.tour and (not self.until or self.games <= self.until):
             self.smooth()
         if game.tournament != self.tour:
             self.tours.append(game.tournament)
@@ -158,17 +161,20 @@ class Smoothed(RatingModel):
             h1 += wq * t * s
         return j00, j01, h0, h1
 
+    @staticmethod
+    def _predict(state, day, a0, d0, ga, gd):
+        """(m_a, m_d, p00, p01, p11) on ``day`` from a filtered state (None: a newcomer's prior)."""
+        if state is None:
+            return 0.0, 0.0, a0, 0.0, d0
+        m_a, m_d, p00, p01, p11, last = state
+        if last is not None and day is not None and day > last:
+            gap = day - last
+            p00 += min(ga * gap, a0)
+            p11 += min(gd * gap, d0)
+        return m_a, m_d, p00, p01, p11
+
     def _forward(self, anchor, node, a0, d0, ga, gd):
-        if anchor is None:
-            m_a = m_d = 0.0
-            p00, p01, p11 = a0, 0.0, d0
-        else:
-            m_a, m_d, p00, p01, p11, last = anchor
-            day = node[0]
-            if last is not None and day is not None and day > last:
-                gap = day - last
-                p00 += min(ga * gap, a0)
-                p11 += min(gd * gap, d0)
+        m_a, m_d, p00, p01, p11 = self._predict(anchor, node[0], a0, d0, ga, gd)
         j00, j01, h0, h1 = self._obs(node)
         det = p00 * p11 - p01 * p01
         i00, i01, i11 = p11 / det, -p01 / det, p00 / det
@@ -184,17 +190,7 @@ class Smoothed(RatingModel):
         filt, pred = [], []
         state = anchor
         for node in chain:
-            # predicted state (for RTS): the previous filtered plus the drift
-            if state is None:
-                pred.append((0.0, 0.0, a0, 0.0, d0))
-            else:
-                m_a, m_d, p00, p01, p11, last = state
-                day = node[0]
-                if last is not None and day is not None and day > last:
-                    gap = day - last
-                    p00 += min(ga * gap, a0)
-                    p11 += min(gd * gap, d0)
-                pred.append((m_a, m_d, p00, p01, p11))
+            pred.append(self._predict(state, node[0], a0, d0, ga, gd))  # for the smoother's backward pass
             state = self._forward(state, node, a0, d0, ga, gd)
             filt.append(state)
         sa, sd = filt[-1][0], filt[-1][1]
@@ -246,6 +242,8 @@ def main(argv=None):
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--windows", default="10,50,0", help="tournaments a pass covers; 0: all")
     parser.add_argument("--sweeps", type=int, default=2)
+    parser.add_argument("--until", type=int, default=0,
+                        help="smooth only while the history holds at most this many games (0: always)")
     args = parser.parse_args(argv)
     games, _truth = simulate(args.games, args.seed, WORLDS[args.world])
     t0 = time.process_time()
@@ -254,9 +252,11 @@ def main(argv=None):
     print(f"ours' default filter: log-loss {base:.4f} ({time.process_time() - t0:.1f} s CPU)")
     for window in (int(w) for w in args.windows.split(",")):
         t0 = time.process_time()
-        model = Smoothed(sweeps=args.sweeps, window=window or len(games))
+        model = Smoothed(sweeps=args.sweeps, window=window or len(games), until=args.until)
         ll = measures(games, [model.update(g) for g in games])[0].mean()
         label = f"the last {window} tournaments" if window else "the whole history"
+        if args.until:
+            label += f" until it holds {args.until} games"
         print(f"smoothing {label}: log-loss {ll:.4f} ({ll - base:+.4f}), {time.process_time() - t0:.0f} s CPU")
 
 
