@@ -18,9 +18,10 @@ from django.urls import path, reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from .foreign.importer import plan, store
+from .foreign.importer import NotStored, plan, store
 
 SIGNING_SALT = "protocols.game_import"
+PREVIEW_MAX_AGE = 24 * 60 * 60  # seconds a preview may be confirmed in
 MAX_UPLOAD_BYTES = 5 * 1024 * 1024  # all files of one upload: they travel back in the preview's form
 NEW = "__new__"
 
@@ -60,7 +61,7 @@ class GameImportForm(forms.Form):
         texts = []
         for u in uploads:
             try:
-                texts.append((u.name, u.read().decode("utf-8")))
+                texts.append((u.name, u.read().decode("utf-8-sig")))
             except UnicodeDecodeError:
                 self.add_error("files", _("%(file)s is not UTF-8 text.") % {"file": u.name})
         data["texts"] = texts
@@ -68,8 +69,12 @@ class GameImportForm(forms.Form):
 
 
 def _answers(post, questions) -> tuple[dict[str, str], set[str]]:
+    """The organiser's answers, each to the question of the name it was given for (a question
+    that is not the one he saw, because a player was added in between, stays open)."""
     same, new = {}, set()
     for i, q in enumerate(questions):
+        if post.get(f"question-{i}") != q.name:
+            continue
         choice = post.get(f"answer-{i}", "")
         if choice == NEW:
             new.add(q.name)
@@ -99,15 +104,23 @@ class GameImportAdmin:
         form, p, token, fmt = GameImportForm(), None, None, None
         if request.method == "POST" and "confirm" in request.POST:
             try:
-                fmt, name, texts, questions_seen = signing.loads(request.POST.get("token", ""), salt=SIGNING_SALT)
-            except (signing.BadSignature, ValueError):
+                fmt, name, texts, made_by = signing.loads(request.POST.get("token", ""), salt=SIGNING_SALT,
+                                                          max_age=PREVIEW_MAX_AGE)
+                if made_by != request.user.pk:
+                    raise signing.BadSignature("another user's preview")
+            except (signing.BadSignature, ValueError, TypeError):
                 messages.error(request, _("The preview could not be read back; start the import again."))
                 return HttpResponseRedirect(request.path)
-            first = plan(fmt, [tuple(t) for t in texts], tournament_name=name)
+            first = plan(fmt, [tuple(t) for t in texts], tournament_name=name, user=request.user)
             same, new = _answers(request.POST, first.questions)
-            p = plan(fmt, [tuple(t) for t in texts], tournament_name=name, same=same, new=new)
+            p = plan(fmt, [tuple(t) for t in texts], tournament_name=name, same=same, new=new, user=request.user)
+            stored = None
             if not p.questions and p.tournaments:
-                stored = store(fmt, p, user=request.user)
+                try:
+                    stored = store(fmt, p, user=request.user)
+                except NotStored as e:
+                    messages.error(request, _("Nothing was imported: %(why)s") % {"why": "; ".join(e.args[0])})
+            if stored is not None:
                 messages.success(request, _("Imported %(games)s games into %(n)s draft tournaments: %(names)s.") % {
                     "games": sum(len(g) for g in p.tournaments.values()), "n": len(stored),
                     "names": ", ".join(t.name for t in stored)})
@@ -120,8 +133,8 @@ class GameImportAdmin:
                 fmt = form.cleaned_data["format"]
                 name = form.cleaned_data["tournament"].strip()
                 texts = form.cleaned_data["texts"]
-                p = plan(fmt, texts, tournament_name=name)
-                token = signing.dumps([fmt, name, texts, len(p.questions)], salt=SIGNING_SALT, compress=True)
+                p = plan(fmt, texts, tournament_name=name, user=request.user)
+                token = signing.dumps([fmt, name, texts, request.user.pk], salt=SIGNING_SALT, compress=True)
         context = {
             **self.admin_site.each_context(request), "opts": self.opts, "title": _("Import games from another platform"),
             "form": form, "plan": p, "token": token, "new": NEW,

@@ -4,12 +4,20 @@ to our players, and store each tournament's games through the tournament file's 
 (protocols.tournament_file: checked by the scoring core first, drafts, idempotent).
 
 Players are matched by name, never merged silently: the exact nickname is the same person; a
-nickname that reads the same (tournaments.names.name_key: case, ё, a Latin look-alike letter) but
-is written otherwise is a question, as are two people of the records who would get one nickname.
-A question is answered by ``same`` (the record's name -> our nickname) or ``new`` (a new player
-of the record's name); while one is open nothing is stored."""
+nickname that reads the same (tournaments.names.name_key: case, ё, a Latin look-alike letter) as
+one of ours, or as another name of the same records, but is written otherwise is a question, as
+are two people of the records who would get one nickname. A question is answered by ``same``
+(the record's name -> our nickname, or a name to itself: the two people are one) or ``new`` (a new
+player of the record's name; for two people, each after the first gets his platform's id beside
+the name); while one is open nothing is stored.
+
+A game is one game wherever it is: a game already imported (its code, "polemica-334187") is
+updated where it is, never stored twice, and new games of a tournament already imported join it.
+A tournament already imported is only touched while it is a draft, and through the admin only by
+its organisers."""
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from collections import defaultdict
@@ -20,21 +28,36 @@ from django.db import transaction
 
 from engines.scoring.fileformat import InvalidTournament, parse_document
 from protocols.models import Game
-from tournaments.models import Player, Tournament
+from tournaments.models import Player, Publication, Tournament
 from tournaments.names import name_key
+from tournaments.permissions import managed_tournaments
 
 from . import mafiaratings, polemica
-from .records import ForeignGame, RecordRefused
+from .records import ForeignGame, RecordRefused, is_int
 
 READERS = {"polemica": polemica.read, "mafiaratings": mafiaratings.read}
 MAX_FILE_BYTES = 50 * 1024 * 1024
+PLATFORM = {"polemica": "Polemica", "mafiaratings": "mafiaratings"}
 
 
 @dataclass
 class Question:
     name: str                   # as the records write it
     candidates: list[str]       # our nicknames it may be
-    why: str                    # "look-alike" | "two people"
+    why: str                    # "look-alike" | "two people" | what else is wrong with an answer
+
+
+@dataclass
+class Target:
+    """A tournament already stored that a tournament of the records updates."""
+    pk: int
+    slug: str
+    name: str
+    lot_seed: str
+    start_date: object
+    games_before_final: int
+    rounds: dict[str, int]          # its games' codes -> their round
+    players: dict[str, str]         # its registrations' codes -> nicknames, in their order
 
 
 @dataclass
@@ -47,10 +70,18 @@ class Plan:
     questions: list[Question] = field(default_factory=list)
     tournaments: dict[str, list[ForeignGame]] = field(default_factory=dict)
     names: dict[str, str] = field(default_factory=dict)                   # tournament key -> name
+    targets: dict[str, Target] = field(default_factory=dict)              # tournament key -> the stored one it updates
+    notes: list[str] = field(default_factory=list)                        # games left out, and why
 
 
 def _records(data) -> list:
     return data if isinstance(data, list) else [data]
+
+
+def _game_label(record, index: int) -> str:
+    if isinstance(record, dict) and is_int(record.get("id")):
+        return f"game {record['id']}"
+    return f"record {index + 1}"
 
 
 def read_file(path: str, fmt: str, text: str | None = None) -> tuple[list[ForeignGame], str | None]:
@@ -60,17 +91,20 @@ def read_file(path: str, fmt: str, text: str | None = None) -> tuple[list[Foreig
         if text is None:
             if Path(path).stat().st_size > MAX_FILE_BYTES:
                 return [], f"{label}: larger than {MAX_FILE_BYTES // 2**20} MB"
-            text = Path(path).read_text(encoding="utf-8")
-        data = json.loads(text)
+            text = Path(path).read_text(encoding="utf-8-sig")
+        data = json.loads(text.removeprefix("\ufeff"))  # a byte order mark, as Windows' editors write
     except (OSError, UnicodeDecodeError) as e:
         return [], f"{label}: cannot be read ({e.__class__.__name__})"
-    except (json.JSONDecodeError, RecursionError) as e:
-        return [], f"{label}: not JSON ({e})"
-    games = []
+    except (ValueError, RecursionError) as e:  # not JSON, or a number of more than 4,300 digits
+        return [], f"{label}: not JSON ({str(e)[:120]})"
+    games, seen = [], set()
     for index, record in enumerate(_records(data)):
-        game_name = f"game {record.get('id')}" if isinstance(record, dict) and "id" in record else f"record {index + 1}"
+        game_name = _game_label(record, index)
         try:
             game = READERS[fmt](record)
+            if game.game_id in seen:
+                raise RecordRefused("id", "the same game is in this file twice")
+            seen.add(game.game_id)
             _check_with_the_core(fmt, game)
         except RecordRefused as e:
             return [], f"{label}: {game_name}: {e.field}: {e.message}"
@@ -81,31 +115,50 @@ def read_file(path: str, fmt: str, text: str | None = None) -> tuple[list[Foreig
 
 
 def _player_id(key: str) -> str:
-    return re.sub(r"[^0-9A-Za-z_.-]+", "-", key)[:60] or "p"
+    """The tournament file's id of a person: readable, and one id a person (a name's characters
+    that an id cannot hold would otherwise make "Гудвин" and "Мафиози" one)."""
+    if re.fullmatch(r"[a-z]+:[0-9]+", key):
+        return key.replace(":", "-")
+    readable = re.sub(r"[^0-9A-Za-z_.-]+", "-", key)[:40].strip("-")
+    return f"{readable}-{hashlib.blake2b(key.encode(), digest_size=6).hexdigest()}"
 
 
-def _document(fmt: str, name: str, key: str, games: list[ForeignGame], nicknames: dict[str, str]) -> dict:
-    players: dict[str, str] = {}
+def _document(fmt: str, name: str, key: str, games: list[ForeignGame], nicknames: dict[str, str],
+              target: Target | None = None) -> dict:
+    """The tournament file of one tournament of the records (joined to ``target``'s players and
+    rounds when it updates a stored tournament)."""
+    players: dict[str, str] = dict(target.players) if target else {}
+    code_of = {nick: code for code, nick in players.items()}
+    ids: dict[str, str] = {}
     for g in games:
         for s in g.seats:
-            players.setdefault(_player_id(s.player_key), nicknames.get(s.player_key, s.name))
+            nick = nicknames.get(s.player_key, s.name)
+            ids[s.player_key] = code_of.setdefault(nick, _player_id(s.player_key))
+            players.setdefault(ids[s.player_key], nick)
     ordered = sorted(games, key=lambda g: (g.played_on, g.game_id))
+    rounds = dict(target.rounds) if target else {}
+    next_round = max(rounds.values(), default=0) + 1
+    for g in ordered:
+        if f"{fmt}-{g.game_id}" not in rounds:
+            rounds[f"{fmt}-{g.game_id}"], next_round = next_round, next_round + 1
     per_player = defaultdict(int)
     for g in games:
         for s in g.seats:
             per_player[s.player_key] += 1
+    first = min([ordered[0].played_on] + ([target.start_date] if target else []))
     return {
         "format": "mafia-tournament/1",
         "tournament": {"name": name[:200], "ruleset": "fiim", "participants": len(players),
-                       "games_before_final": max(per_player.values(), default=1),
-                       "lot_seed": f"import:{fmt}:{key}"[:100], "date": ordered[0].played_on.isoformat()},
+                       "games_before_final": max([*per_player.values(), target.games_before_final if target else 1]),
+                       "lot_seed": target.lot_seed if target else f"import:{fmt}:{key}"[:100],
+                       "date": first.isoformat()},
         "players": [{"id": pid, "nickname": nick} for pid, nick in players.items()],
         "games": [{
-            "id": f"{fmt}-{g.game_id}", "stage": "qualifying", "round": number, "table": 1, "result": g.result,
-            "first_killed": {"seat": g.first_killed, "named": g.named} if g.first_killed else None,
-            "seats": [{"seat": s.seat, "player": _player_id(s.player_key), "role": s.role, "fouls": s.fouls,
+            "id": f"{fmt}-{g.game_id}", "stage": "qualifying", "round": rounds[f"{fmt}-{g.game_id}"], "table": 1,
+            "result": g.result, "first_killed": {"seat": g.first_killed, "named": g.named} if g.first_killed else None,
+            "seats": [{"seat": s.seat, "player": ids[s.player_key], "role": s.role, "fouls": s.fouls,
                        "removed": s.removed} for s in sorted(g.seats, key=lambda s: s.seat)],
-        } for number, g in enumerate(ordered, 1)],
+        } for g in ordered],
     }
 
 
@@ -121,78 +174,169 @@ def _check_with_the_core(fmt: str, game: ForeignGame) -> None:
 
 
 def plan(fmt: str, files: list[tuple[str, str | None]], *, tournament_name: str = "", same: dict[str, str] | None = None,
-         new: set[str] | None = None) -> Plan:
-    """Read ``files`` ((path, text or None to read the path)) and decide every player; nothing is stored."""
-    same, new = same or {}, new or set()
+         new: set[str] | None = None, user=None) -> Plan:
+    """Read ``files`` ((path, text or None to read the path)) and decide every player and where
+    every tournament goes; nothing is stored. ``user``: who imports (None: the server's
+    operator, at the command line), who may only update tournaments he organises."""
     out = Plan()
+    _read(fmt, files, out)
+    _match_players(out, same or {}, new or set())
+    _group(fmt, out, tournament_name, user)
+    return out
+
+
+def _read(fmt: str, files, out: Plan) -> None:
+    where: dict[str, str] = {}  # game id -> the file it came from
     for path, text in files:
         games, why = read_file(path, fmt, text)
+        twice = next((g for g in games if g.game_id in where), None)
+        if twice is not None:
+            games, why = [], f"{Path(path).name}: game {twice.game_id}: id: also in {Path(where[twice.game_id]).name}"
         if why:
             out.refused.append(why)
+        where.update((g.game_id, path) for g in games)
         out.games += [(path, g) for g in games]
+
+
+def _match_players(out: Plan, same: dict[str, str], new: set[str]) -> None:
     people: dict[str, str] = {}
     for _path, g in sorted(out.games, key=lambda pg: pg[1].played_on):
         for s in g.seats:
             people[s.player_key] = s.name  # the newest name a person played under
-    ours = {p.nickname: p for p in Player.objects.filter(nickname__in=set(people.values()) | set(same.values()))}
-    keys = defaultdict(list)
+    ours = {p.nickname for p in Player.objects.filter(nickname__in=set(people.values()) | set(same.values()))}
+    keys = defaultdict(set)
     for nick in Player.objects.values_list("nickname", flat=True).iterator():
-        keys[name_key(nick)].append(nick)
+        keys[name_key(nick)].add(nick)
     given: dict[str, list[str]] = defaultdict(list)
-    for key, name in people.items():
-        if name in same:
-            if same[name] not in ours:
-                out.questions.append(Question(name, keys.get(name_key(name), []), f"no player is called {same[name]!r}"))
+    # A name of the records seen first (in the order a reader sorts them) is the one a later
+    # look-alike of the same records is asked about.
+    for key, name in sorted(people.items(), key=lambda kv: (name_key(kv[1]), kv[1], kv[0])):
+        look_alikes = sorted(keys.get(name_key(name), set()) - {name})
+        if name in same and same[name] != name:
+            if same[name] not in ours and same[name] not in given:
+                out.questions.append(Question(name, look_alikes, f"no player is called {same[name]!r}"))
                 continue
             nickname = same[name]
             out.matched[name] = nickname
-        elif name in ours or name in new:
+        elif name in ours:
             nickname = name
-            (out.matched.__setitem__(name, name) if name in ours else out.new_players.append(name))
-        elif keys.get(name_key(name)):
-            out.questions.append(Question(name, sorted(keys[name_key(name)]), "look-alike"))
+            out.matched[name] = name
+        elif look_alikes and name not in new and name not in same:
+            out.questions.append(Question(name, look_alikes, "look-alike"))
             continue
         else:
             nickname = name
-            out.new_players.append(name)
+            if name not in out.new_players:
+                out.new_players.append(name)
+            keys[name_key(name)].add(name)
         out.nicknames[key] = nickname
         given[nickname].append(key)
+    joined = set(same.values())
     for nickname, owners in given.items():
-        if len(owners) > 1:  # two people of the records would be one of ours
+        if len(owners) < 2 or nickname in joined:  # one person, or the organiser said they are one
+            continue
+        if nickname not in new:
             out.questions.append(Question(nickname, [nickname], "two people"))
+            continue
+        for key in sorted(owners)[1:]:  # different people: each after the first with his platform's id
+            platform, _sep, ident = key.partition(":")
+            other = f"{nickname} ({platform.removesuffix('-name')} {ident})"[:80]
+            out.nicknames[key] = other
+            if other not in out.new_players:
+                out.new_players.append(other)
+
+
+def _group(fmt: str, out: Plan, tournament_name: str, user) -> None:
+    """The games by tournament, each tournament's name, and the stored tournament it updates."""
+    grouped: dict[str, list[ForeignGame]] = {}
     for _path, g in out.games:
-        key = g.tournament_key or fmt
-        out.tournaments.setdefault(key, []).append(g)
-        out.names[key] = tournament_name or g.tournament_name or _default_name(fmt, out.tournaments[key])
-    for key, games in out.tournaments.items():
-        if not (tournament_name or games[0].tournament_name):
-            out.names[key] = _default_name(fmt, games)
-    return out
+        grouped.setdefault(g.tournament_key or fmt, []).append(g)
+    for key, games in grouped.items():
+        name = tournament_name or games[0].tournament_name or _default_name(fmt, games)
+        codes = {f"{fmt}-{g.game_id}": g for g in games}
+        held = defaultdict(set)
+        for code, pk in Game.objects.filter(code__in=codes).values_list("code", "tournament_id"):
+            held[pk].add(code)
+        stored = None
+        if held:
+            stored = Tournament.objects.get(pk=min(held, key=lambda pk: (-len(held[pk]), pk)))
+            for pk, elsewhere in held.items():
+                if pk != stored.pk:
+                    for code in sorted(elsewhere):
+                        out.notes.append(f"{code}: already in the tournament {_name(pk)!r}, left there")
+                    games = [g for g in games if f"{fmt}-{g.game_id}" not in elsewhere]
+        else:
+            stored = next(iter(Tournament.objects.filter(name=name[:200], lot_seed=f"import:{fmt}:{key}"[:100])), None)
+        if stored is not None:
+            why = _may_not_update(stored, user, all(c in held.get(stored.pk, ()) for c in codes))
+            if why:
+                out.refused.append(why)
+                continue
+            out.targets[key] = _target(stored)
+            name = stored.name
+        if games:
+            out.tournaments[key] = games
+            out.names[key] = name
+
+
+def _may_not_update(stored: Tournament, user, all_there: bool) -> str | None:
+    if user is not None and not managed_tournaments(user, Tournament.objects.filter(pk=stored.pk)).exists():
+        return (f"the tournament {stored.name!r} is stored already and is another organiser's: its games are not "
+                f"imported again (give the import another tournament's name)")
+    if stored.publication != Publication.DRAFT:
+        if all_there:
+            return f"the tournament {stored.name!r} is imported and published already: its games are amended on its pages"
+        return (f"the tournament {stored.name!r} is published: new games are not added to it by an import "
+                f"(import them under another tournament's name)")
+    return None
+
+
+def _name(pk: int) -> str:
+    return Tournament.objects.filter(pk=pk).values_list("name", flat=True).first() or ""
+
+
+def _target(t: Tournament) -> Target:
+    rounds = {code: number for code, number in
+              Game.objects.filter(tournament=t).exclude(code="").values_list("code", "round__number")}
+    players = {code: nick for code, nick in
+               t.registrations.exclude(code="").order_by("number", "pk").values_list("code", "player__nickname")}
+    return Target(t.pk, t.slug, t.name, t.lot_seed, t.start_date, t.games_before_final, rounds, players)
 
 
 def _default_name(fmt: str, games: list[ForeignGame]) -> str:
     first, last = min(g.played_on for g in games), max(g.played_on for g in games)
     span = first.isoformat() if first == last else f"{first.isoformat()} – {last.isoformat()}"
-    return f"{'Polemica' if fmt == 'polemica' else 'mafiaratings'}: {span}"
+    return f"{PLATFORM[fmt]}: {span}"
+
+
+class NotStored(Exception):
+    """What the database refused when a plan was stored (nothing of it is): message lines."""
 
 
 def store(fmt: str, p: Plan, *, user=None) -> list[Tournament]:
-    """Store a plan with no open question: one draft tournament per tournament of the records."""
-    from protocols.tournament_file import import_tournament
+    """Store a plan with no open question: one draft tournament per tournament of the records,
+    or the stored tournament it updates; all or nothing."""
+    from protocols.tournament_file import FileNotStorable, import_tournament
 
     if p.questions:
         raise ValueError("questions are open")
     stored = []
-    with transaction.atomic():
-        for key, games in p.tournaments.items():
-            parsed = parse_document(_document(fmt, p.names[key], key, games, p.nicknames))
-            tournament, created = import_tournament(parsed, user=user)
-            if created and user is not None:
-                tournament.organisers.add(user)  # whoever brings a tournament runs it (as in the admin)
-            for g in games:
-                Game.objects.filter(tournament=tournament, code=f"{fmt}-{g.game_id}").update(played_on=g.played_on)
-            last = max(g.played_on for g in games)
-            if tournament.end_date < last:
-                Tournament.objects.filter(pk=tournament.pk).update(end_date=last)
-            stored.append(tournament)
+    try:
+        with transaction.atomic():
+            for key, games in p.tournaments.items():
+                target = p.targets.get(key)
+                parsed = parse_document(_document(fmt, p.names[key], key, games, p.nicknames, target))
+                tournament, created = import_tournament(parsed, slug=target.slug if target else None, user=user)
+                if created and user is not None:
+                    tournament.organisers.add(user)  # whoever brings a tournament runs it (as in the admin)
+                for g in games:
+                    Game.objects.filter(tournament=tournament, code=f"{fmt}-{g.game_id}").update(played_on=g.played_on)
+                last = max(g.played_on for g in games)
+                if tournament.end_date < last:
+                    Tournament.objects.filter(pk=tournament.pk).update(end_date=last)
+                stored.append(tournament)
+    except FileNotStorable as e:
+        raise NotStored(e.problems) from None
+    except InvalidTournament as e:
+        raise NotStored([str(problem) for problem in e.problems]) from None
     return stored

@@ -11,33 +11,64 @@ from __future__ import annotations
 
 import datetime
 
-from .records import ForeignGame, ForeignSeat, RecordRefused, check_table, need
+from .records import ForeignGame, ForeignSeat, RecordRefused, check_table, is_int, need, nickname, seats_named, shown
 
 ROLES = {"civ": "red", "sheriff": "sheriff", "maf": "black", "don": "don"}
 RESULTS = {"civ": "red", "maf": "black", "tie": "draw"}
 REMOVED = {"warnings": "fourth_foul", "techFouls": "disqualifying_foul", "kickOut": "disqualifying_foul",
            "teamKickOut": "disqualifying_foul", "giveUp": "disqualifying_foul"}
+DEATHS = ("night", "day", *REMOVED)
 
 
 def _seat(p: dict, seat: int) -> ForeignSeat:
     where = f"players[{seat - 1}]."
-    name = need(p, "name", str, where).strip()
-    if not name:
-        raise RecordRefused(f"{where}name", "empty")
+    name = nickname(p.get("name"), f"{where}name")
     role = p.get("role", "civ")
-    if role not in ROLES:
-        raise RecordRefused(f"{where}role", f"{role!r} is not civ, sheriff, maf or don")
+    if not isinstance(role, str) or role not in ROLES:
+        raise RecordRefused(f"{where}role", f"{shown(role)} is not civ, sheriff, maf or don")
     warnings = p.get("warnings", 0)
     fouls = len(warnings) if isinstance(warnings, list) else warnings
-    if not isinstance(fouls, int) or isinstance(fouls, bool) or fouls < 0:
-        raise RecordRefused(f"{where}warnings", f"{warnings!r} is not a count of fouls")
-    death = p.get("death")
-    removed = REMOVED.get(death.get("type")) if isinstance(death, dict) else None
+    if not is_int(fouls) or fouls < 0:
+        raise RecordRefused(f"{where}warnings", f"{shown(warnings)} is not a count of fouls")
+    death = _death(p, where)
+    removed = REMOVED.get(death["type"]) if death else None
     if removed == "fourth_foul" and fouls < 4:
         fouls = 4  # removed for warnings: the fourth is the one that removed him
     player_id = p.get("id")
-    key = f"mafiaratings:{player_id}" if isinstance(player_id, int) and not isinstance(player_id, bool) else f"mafiaratings-name:{name}"
+    if player_id is not None and not is_int(player_id):
+        raise RecordRefused(f"{where}id", f"{shown(player_id)} is not a user id")
+    key = f"mafiaratings:{player_id}" if player_id is not None else f"mafiaratings-name:{name}"
     return ForeignSeat(seat, key, name, ROLES[role], min(fouls, 4), removed)
+
+
+def _death(p: dict, where: str) -> dict | None:
+    """The player's ``death``: None, or {type: one of DEATHS, round: an int when given}."""
+    death = p.get("death")
+    if death is None:
+        return None
+    if not isinstance(death, dict):
+        raise RecordRefused(f"{where}death", f"{shown(death)} is not an object")
+    kind = death.get("type")
+    if not isinstance(kind, str) or kind not in DEATHS:
+        raise RecordRefused(f"{where}death.type", f"{shown(kind)} is not one of {', '.join(DEATHS)}")
+    number = death.get("round")
+    if number is not None and (not is_int(number) or number < 0):
+        raise RecordRefused(f"{where}death.round", f"{shown(number)} is not a round")
+    if kind == "night" and number is None:
+        raise RecordRefused(f"{where}death.round", "missing: a night's kill needs its round")
+    return death
+
+
+def _where(record: dict) -> tuple[str, str]:
+    """The tournament key and name: its tournament, else its event, else its club (ids only)."""
+    for key, kind in (("tournamentId", "tournament"), ("eventId", "event"), ("clubId", "club")):
+        value = record.get(key)
+        if value is None:
+            continue
+        if not is_int(value):
+            raise RecordRefused(key, f"{shown(value)} is not an id")
+        return f"mafiaratings:{key}:{value}", f"mafiaratings, {kind} {value}"
+    return "mafiaratings", "mafiaratings"
 
 
 def read(record: dict) -> ForeignGame:
@@ -45,8 +76,8 @@ def read(record: dict) -> ForeignGame:
         raise RecordRefused("record", "not an object")
     game_id = str(need(record, "id", int))
     winner = record.get("winner")
-    if winner not in RESULTS:
-        raise RecordRefused("winner", f"{winner!r} is not civ, maf or tie")
+    if not isinstance(winner, str) or winner not in RESULTS:
+        raise RecordRefused("winner", f"{shown(winner)} is not civ, maf or tie")
     start = need(record, "startTime", int)
     try:
         played_on = datetime.datetime.fromtimestamp(start, datetime.UTC).date()
@@ -60,15 +91,13 @@ def read(record: dict) -> ForeignGame:
     killed, named, first_night = None, [], None
     for seat, p in enumerate(players, 1):
         death = p.get("death")
-        if isinstance(death, dict) and death.get("type") == "night" and isinstance(death.get("round"), int):
-            if first_night is None or death["round"] < first_night:
-                killed, first_night = seat, death["round"]
+        if death and death["type"] == "night" and (first_night is None or death["round"] < first_night):
+            killed, first_night = seat, death["round"]
     if killed is not None:
         legacy = players[killed - 1].get("legacy")
         if isinstance(legacy, list):
-            named = [s for s in legacy if isinstance(s, int) and not isinstance(s, bool)][:3]
-    where = [(key, record.get(key)) for key in ("tournamentId", "eventId", "clubId") if isinstance(record.get(key), int)]
-    tournament_key = f"mafiaratings:{where[0][0]}:{where[0][1]}" if where else "mafiaratings"
-    kinds = {"tournamentId": "tournament", "eventId": "event", "clubId": "club"}
-    name = f"mafiaratings, {kinds[where[0][0]]} {where[0][1]}" if where else "mafiaratings"
+            named = seats_named(legacy, f"players[{killed - 1}].legacy")
+        elif legacy is not None and not is_int(legacy):  # feature i: a count, no seats
+            raise RecordRefused(f"players[{killed - 1}].legacy", f"{shown(legacy)} is not a list of seats")
+    tournament_key, name = _where(record)
     return ForeignGame(game_id, played_on, RESULTS[winner], seats, killed, named, tournament_key, name)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import datetime
 
-from .records import ForeignGame, ForeignSeat, RecordRefused, check_table, need
+from .records import ForeignGame, ForeignSeat, RecordRefused, check_table, is_int, need, nickname, seats_named, shown
 
 ROLES = {0: "don", 1: "black", 2: "red", 3: "sheriff"}
 RESULTS = {0: "red", 1: "black"}
@@ -26,8 +26,9 @@ def _player(p: dict, where: str) -> ForeignSeat:
     if isinstance(account, dict):
         name = name or account.get("username")
         account = account.get("id")
-    if not isinstance(name, str) or not name.strip():
-        raise RecordRefused(f"{where}username", "no nickname")
+    name = nickname(name, f"{where}username")
+    if account is not None and not is_int(account):
+        raise RecordRefused(f"{where}player.id", f"{shown(account)} is not an account id")
     role = need(p, "role", int, where)
     if role not in ROLES:
         raise RecordRefused(f"{where}role", f"{role!r} is not 0 (don), 1 (mafia), 2 (civilian) or 3 (sheriff)")
@@ -37,8 +38,8 @@ def _player(p: dict, where: str) -> ForeignSeat:
     removed = None
     if p.get("disqual"):
         removed = "fourth_foul" if len(fouls) >= 4 else "disqualifying_foul"
-    key = f"polemica:{account}" if isinstance(account, int) and not isinstance(account, bool) else f"polemica-name:{name.strip()}"
-    return ForeignSeat(seat, key, name.strip(), ROLES[role], min(len(fouls), 4), removed)
+    key = f"polemica:{account}" if account is not None else f"polemica-name:{name}"
+    return ForeignSeat(seat, key, name, ROLES[role], min(len(fouls), 4), removed)
 
 
 def first_killed(record: dict, seats: list[ForeignSeat]) -> int | None:
@@ -50,6 +51,8 @@ def first_killed(record: dict, seats: list[ForeignSeat]) -> int | None:
     by_night: dict[int, list[int]] = {}
     for i, shot in enumerate(shots):
         night, victim = need(shot, "night", int, f"shots[{i}]."), need(shot, "victim", int, f"shots[{i}].")
+        if not 1 <= victim <= 10:
+            raise RecordRefused(f"shots[{i}].victim", f"{victim!r} is not a seat 1-10")
         by_night.setdefault(night, []).append(victim)
     removed_on = {}
     for p in record.get("players") or []:
@@ -68,8 +71,8 @@ def read(record: dict) -> ForeignGame:
         raise RecordRefused("record", "not an object")
     game_id = str(need(record, "id", int))
     result = record.get("result")
-    if result not in RESULTS:
-        raise RecordRefused("result", f"{result!r}: not a finished game (0 red won, 1 black won)")
+    if not is_int(result) or result not in RESULTS:
+        raise RecordRefused("result", f"{shown(result)}: not a finished game (0 red won, 1 black won)")
     started = need(record, "started", str)
     try:
         played_on = datetime.datetime.fromisoformat(started[:26]).date()
@@ -81,8 +84,11 @@ def read(record: dict) -> ForeignGame:
     killed = first_killed(record, seats)
     named: list[int] = []
     if killed is not None:
-        guess = next((p.get("guess") for p in players if p.get("position") == killed), None) or {}
-        mafs = guess.get("mafs") if isinstance(guess, dict) else None
-        if isinstance(mafs, list):
-            named = [s for s in mafs if isinstance(s, int) and not isinstance(s, bool)][:3]
+        index = next(i for i, p in enumerate(players) if p.get("position") == killed)
+        guess = players[index].get("guess")
+        if guess is not None and not isinstance(guess, dict):
+            raise RecordRefused(f"players[{index}].guess", f"{shown(guess)} is not an object")
+        mafs = (guess or {}).get("mafs")
+        if mafs is not None:
+            named = seats_named(mafs, f"players[{index}].guess.mafs")
     return ForeignGame(game_id, played_on, RESULTS[result], seats, killed, named)

@@ -9,7 +9,11 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass, field
 
+from tournaments.registration_import import forbidden_character
+
 ROLES = ("red", "sheriff", "black", "don")
+ID_MAX = 2**63  # a platform's ids are 64-bit; a longer number is no id (and Python will not print 5,000 digits)
+NICKNAME_MAX = 80  # tournaments.Player.nickname
 
 
 class RecordRefused(Exception):
@@ -49,8 +53,44 @@ def need(record: dict, key: str, kind, where: str = ""):
         raise RecordRefused(name, "missing")
     value = record[key]
     if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
-        raise RecordRefused(name, f"{value!r} is not {getattr(kind, '__name__', kind)}")
+        raise RecordRefused(name, f"{shown(value)} is not {getattr(kind, '__name__', kind)}")
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= ID_MAX:
+        raise RecordRefused(name, "a number too large to be one")
     return value
+
+
+def is_int(value) -> bool:
+    """A JSON integer a record may hold (not true/false, not beyond 64 bits)."""
+    return isinstance(value, int) and not isinstance(value, bool) and abs(value) < ID_MAX
+
+
+def shown(value) -> str:
+    """``value`` as a refusal quotes it: short, whatever it is."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= ID_MAX:
+        return "a number too large"
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def nickname(value, where: str) -> str:
+    """A player's name as the record writes it, trimmed: text, not empty, no invisible or
+    control character, at most NICKNAME_MAX characters."""
+    if not isinstance(value, str) or not value.strip():
+        raise RecordRefused(where, "no nickname")
+    bad = forbidden_character(value)
+    if bad:
+        raise RecordRefused(where, f"contains {bad}, which no name may hold")
+    name = " ".join(value.split())
+    if len(name) > NICKNAME_MAX:
+        raise RecordRefused(where, f"longer than {NICKNAME_MAX} characters")
+    return name
+
+
+def seats_named(value, where: str) -> list[int]:
+    """A list of seats (1-10), as a best move names them."""
+    if not isinstance(value, list) or not all(is_int(s) and 1 <= s <= 10 for s in value):
+        raise RecordRefused(where, f"{shown(value)} is not a list of seats 1-10")
+    return value[:3]
 
 
 def check_table(seats: list[ForeignSeat]) -> None:

@@ -70,7 +70,7 @@ def test_a_broken_record_refuses_its_file_naming_the_game_and_the_field_and_the_
     records[1]["players"][3]["role"] = "judge"
     bad = tmp_path / "season.json"
     bad.write_text(json.dumps(records))
-    with pytest.raises(CommandError, match="1 file"):
+    with pytest.raises(CommandError, match="1 refused"):
         run("--format", "mafiaratings", str(bad), MAFIARATINGS[2])
     assert not Game.objects.filter(code__in=["mafiaratings-4842", "mafiaratings-4868"]).exists()  # nothing of that file
     assert Game.objects.filter(code="mafiaratings-4872").exists()
@@ -150,10 +150,22 @@ def test_the_admin_page_previews_asks_who_is_who_and_imports_drafts_its_organise
     question = re.search(r'<select name="(answer-\d+)"[^>]*>(.*?)</select>', html, re.S)
     assert "our player ГУДВИН" in question.group(2) and "a new player" in question.group(2)
     token = re.search(r'name="token" value="([^"]+)"', html).group(1)
+    asked = re.search(r'name="(question-\d+)" value="([^"]+)"', html)
+    assert asked.group(2) == "Гудвин"
     # the confirmation without an answer stores nothing and asks again
     again = client.post(url, {"token": token, "confirm": "1"}, HTTP_ACCEPT_LANGUAGE="en")
     assert again.status_code == 200 and Game.objects.count() == 0
-    done = client.post(url, {"token": token, "confirm": "1", question.group(1): "ГУДВИН"})
+    # an answer given to another question than the one asked now (a player added in between) is no answer
+    stale = client.post(url, {"token": token, "confirm": "1", question.group(1): "ГУДВИН", asked.group(1): "Лиса"})
+    assert stale.status_code == 200 and Game.objects.count() == 0
+    # another organiser cannot confirm this one's preview
+    other = UserFactory(username="other", is_staff=True)
+    other.groups.add(Group.objects.get(name="Organiser"))
+    client.force_login(other)
+    client.post(url, {"token": token, "confirm": "1", question.group(1): "ГУДВИН", asked.group(1): "Гудвин"})
+    assert Game.objects.count() == 0
+    client.force_login(organiser)
+    done = client.post(url, {"token": token, "confirm": "1", question.group(1): "ГУДВИН", asked.group(1): "Гудвин"})
     assert done.status_code == 302
     tournament = Tournament.objects.get(name="mafiaratings, tournament 32")
     assert tournament.publication == Publication.DRAFT and organiser in tournament.organisers.all()
@@ -167,3 +179,177 @@ def test_staff_who_may_not_start_a_tournament_may_not_import(client):
 
     client.force_login(UserFactory(username="helper", is_staff=True))
     assert client.get("/admin/protocols/game/import-games/").status_code == 403
+
+
+def records_of(path) -> dict:
+    return json.loads(Path(path).read_text())
+
+
+def write(tmp_path, name, data) -> str:
+    path = tmp_path / name
+    path.write_text(json.dumps(data, ensure_ascii=False))
+    return str(path)
+
+
+def test_two_people_without_ids_and_with_cyrillic_names_stay_two_people(tmp_path):
+    first, second = records_of(MAFIARATINGS[0]), records_of(MAFIARATINGS[1])
+    for record, seat_index, name in ((first, 9, "Гудвин"), (second, 9, "Мафиози"), (second, 0, "Лиса")):
+        record["players"][seat_index].pop("id", None)
+        record["players"][seat_index]["name"] = name
+    first["players"][0].pop("id", None)
+    first["players"][0]["name"] = "Ёж"
+    run("--format", "mafiaratings", write(tmp_path, "a.json", [first, second]))
+    assert seat(Game.objects.get(code="mafiaratings-4842"), 10).player.nickname == "Гудвин"
+    assert seat(Game.objects.get(code="mafiaratings-4868"), 10).player.nickname == "Мафиози"
+    assert seat(Game.objects.get(code="mafiaratings-4868"), 1).player.nickname == "Лиса"
+    assert seat(Game.objects.get(code="mafiaratings-4842"), 1).player.nickname == "Ёж"
+
+
+def test_the_same_games_again_under_another_name_or_with_more_stay_one_game_each():
+    run("--format", "polemica", *POLEMICA)
+    run("--format", "polemica", "--tournament", "Сезон", *POLEMICA)
+    run("--format", "polemica", *POLEMICA[:2])
+    assert Game.objects.filter(code__startswith="polemica-").count() == 3
+    assert Tournament.objects.count() == 1
+
+
+def test_new_games_of_a_tournament_imported_before_join_it_in_rounds_after_its_own():
+    run("--format", "mafiaratings", *MAFIARATINGS[:2])
+    run("--format", "mafiaratings", MAFIARATINGS[2])
+    tournament = Tournament.objects.get(name="mafiaratings, tournament 32")
+    rounds = dict(Game.objects.filter(tournament=tournament).values_list("code", "round__number"))
+    assert rounds == {"mafiaratings-4842": 1, "mafiaratings-4868": 2, "mafiaratings-4872": 3}
+    assert tournament.registrations.count() == len({s.player_id for g in tournament.games.all() for s in g.seats.all()})
+
+
+def test_a_published_tournament_is_not_changed_by_an_import(tmp_path):
+    run("--format", "mafiaratings", *MAFIARATINGS)
+    tournament = Tournament.objects.get(name="mafiaratings, tournament 32")
+    tournament.publication = Publication.PUBLISHED
+    tournament.save(update_fields=["publication"])
+    changed = records_of(MAFIARATINGS[0])
+    changed["winner"] = "maf"
+    err = StringIO()
+    with pytest.raises(CommandError, match="refused"):
+        call_command("import_games", "--format", "mafiaratings", write(tmp_path, "x.json", changed),
+                     stdout=StringIO(), stderr=err)
+    assert "is imported and published already" in err.getvalue()
+    assert Game.objects.get(code="mafiaratings-4842").result == "red"
+
+
+def test_an_organiser_cannot_overwrite_another_organisers_tournament_from_the_admin(client, tmp_path):
+    from django.contrib.auth.models import Group
+
+    from tests.factories import UserFactory
+
+    run("--format", "mafiaratings", *MAFIARATINGS)
+    intruder = UserFactory(username="intruder", is_staff=True)
+    intruder.groups.add(Group.objects.get(name="Organiser"))
+    client.force_login(intruder)
+    changed = records_of(MAFIARATINGS[0])
+    changed["winner"] = "maf"
+    html = client.post("/admin/protocols/game/import-games/",
+                       {"format": "mafiaratings", "tournament": "", "preview": "1",
+                        "files": [upload(write(tmp_path, "x.json", changed))]},
+                       HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "is another organiser&#x27;s" in html and 'name="confirm"' not in html
+    assert Game.objects.get(code="mafiaratings-4842").result == "red"
+
+
+@pytest.mark.parametrize("change, says", [
+    (lambda r: r.__setitem__("id", 987654321), "not JSON"),  # written with 5,000 digits below
+    (lambda r: r.__setitem__("id", 2**70), "record 1: id: a number too large to be one"),
+    (lambda r: r["players"][3].__setitem__("role", ["maf"]), "players[3].role: ['maf'] is not civ"),
+    (lambda r: r.__setitem__("winner", ["civ"]), "winner: ['civ'] is not civ, maf or tie"),
+    (lambda r: r["players"][9]["death"].__setitem__("type", ["night"]), "players[9].death.type"),
+    (lambda r: r["players"][9]["death"].__setitem__("round", "1"), "players[9].death.round: '1' is not a round"),
+    (lambda r: r["players"][9].__setitem__("legacy", "4,5,8"), "players[9].legacy: '4,5,8' is not a list of seats"),
+    (lambda r: r["players"][9].__setitem__("legacy", [4, 0, 8]), "players[9].legacy: [4, 0, 8] is not a list"),
+    (lambda r: r.__setitem__("tournamentId", "32"), "tournamentId: '32' is not an id"),
+    (lambda r: r["players"][2].__setitem__("name", "\u200b"), "players[2].name: contains U+200B"),
+    (lambda r: r["players"][2].__setitem__("id", "1147"), "players[2].id: '1147' is not a user id"),
+])
+def test_a_mafiaratings_value_of_the_wrong_kind_is_refused_naming_its_field(tmp_path, change, says):
+    record = records_of(MAFIARATINGS[0])
+    change(record)
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(record).replace("987654321", "1" * 5000))
+    err = StringIO()
+    with pytest.raises(CommandError):
+        call_command("import_games", "--format", "mafiaratings", str(path), stdout=StringIO(), stderr=err)
+    assert "bad.json: " in err.getvalue() and says in err.getvalue(), err.getvalue()
+    assert Game.objects.count() == 0 and Tournament.objects.count() == 0
+
+
+@pytest.mark.parametrize("change, says", [
+    (lambda r: r.__setitem__("result", True), "result: True: not a finished game"),
+    (lambda r: r.__setitem__("result", [0]), "result: [0]: not a finished game"),
+    (lambda r: r["shots"][0].__setitem__("victim", 0), "shots[0].victim: 0 is not a seat 1-10"),
+    (lambda r: r["players"][0].__setitem__("player", "48336"), "players[0].player.id: '48336' is not an account id"),
+])
+def test_a_polemica_value_of_the_wrong_kind_is_refused_naming_its_field(tmp_path, change, says):
+    record = records_of(POLEMICA[-1])
+    change(record)
+    err = StringIO()
+    with pytest.raises(CommandError):
+        call_command("import_games", "--format", "polemica", write(tmp_path, "bad.json", record),
+                     stdout=StringIO(), stderr=err)
+    assert says in err.getvalue(), err.getvalue()
+    assert Game.objects.count() == 0
+
+
+def test_one_game_twice_in_a_file_or_in_two_files_refuses_the_file_with_it(tmp_path):
+    record = records_of(MAFIARATINGS[0])
+    err = StringIO()
+    with pytest.raises(CommandError):
+        call_command("import_games", "--format", "mafiaratings", write(tmp_path, "twice.json", [record, record]),
+                     stdout=StringIO(), stderr=err)
+    assert "twice.json: game 4842: id: the same game is in this file twice" in err.getvalue()
+    err = StringIO()
+    with pytest.raises(CommandError, match="1 refused"):
+        call_command("import_games", "--format", "mafiaratings", MAFIARATINGS[0], write(tmp_path, "again.json", record),
+                     stdout=StringIO(), stderr=err)
+    assert "again.json: game 4842: id: also in game_4842.json" in err.getvalue()
+    assert Game.objects.filter(code="mafiaratings-4842").count() == 1
+
+
+def test_a_byte_order_mark_is_read_past(tmp_path):
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + Path(MAFIARATINGS[0]).read_bytes())
+    run("--format", "mafiaratings", str(path))
+    assert Game.objects.filter(code="mafiaratings-4842").exists()
+
+
+def two_people_named_alike(tmp_path) -> str:
+    first, second = records_of(MAFIARATINGS[0]), records_of(MAFIARATINGS[1])
+    first["players"][9].update(id=501, name="Гудвин")
+    second["players"][9].update(id=502, name="Гудвин")
+    return write(tmp_path, "two.json", [first, second])
+
+
+def test_two_people_of_one_name_is_a_question_answered_one_person_or_two(tmp_path):
+    path = two_people_named_alike(tmp_path)
+    err = StringIO()
+    with pytest.raises(CommandError, match="question"):
+        call_command("import_games", "--format", "mafiaratings", path, stdout=StringIO(), stderr=err)
+    assert "two people of the records are called 'Гудвин'" in err.getvalue() and Game.objects.count() == 0
+    run("--format", "mafiaratings", "--new", "Гудвин", path)
+    assert seat(Game.objects.get(code="mafiaratings-4842"), 10).player.nickname == "Гудвин"
+    assert seat(Game.objects.get(code="mafiaratings-4868"), 10).player.nickname == "Гудвин (mafiaratings 502)"
+
+
+def test_two_people_answered_one_person_are_one_player(tmp_path):
+    run("--format", "mafiaratings", "--same", "Гудвин=Гудвин", two_people_named_alike(tmp_path))
+    assert (seat(Game.objects.get(code="mafiaratings-4842"), 10).player
+            == seat(Game.objects.get(code="mafiaratings-4868"), 10).player)
+
+
+def test_look_alike_names_within_the_records_are_a_question_too(tmp_path):
+    first, second = records_of(MAFIARATINGS[0]), records_of(MAFIARATINGS[1])
+    first["players"][9].update(id=501, name="Гудвин")
+    second["players"][9].update(id=502, name="ГУДВИН")
+    err = StringIO()
+    with pytest.raises(CommandError, match="question"):
+        call_command("import_games", "--format", "mafiaratings", write(tmp_path, "alike.json", [first, second]),
+                     stdout=StringIO(), stderr=err)
+    assert "is 'Гудвин' our 'ГУДВИН'?" in err.getvalue() and Player.objects.count() == 0

@@ -2,7 +2,7 @@
 platform into draft tournaments (protocols/foreign; docs/foreign-games.md)."""
 from django.core.management.base import BaseCommand, CommandError
 
-from protocols.foreign.importer import READERS, plan, store
+from protocols.foreign.importer import READERS, NotStored, plan, store
 
 
 class Command(BaseCommand):
@@ -38,22 +38,29 @@ class Command(BaseCommand):
         for name, nickname in sorted(p.matched.items()):
             if name != nickname:
                 write(f"  {name} = {nickname}")
+        for note in p.notes:
+            write(f"left out: {note}")
         for q in p.questions:
             if q.why == "look-alike":
                 self.stderr.write(f"question: is {q.name!r} our {' or '.join(repr(c) for c in q.candidates)}? "
                                   f"answer --same '{q.name}={q.candidates[0]}' or --new '{q.name}'")
             elif q.why == "two people":
-                self.stderr.write(f"question: two people of the records are called {q.name!r}; "
-                                  f"name one of them with --same or rename it on its platform")
+                self.stderr.write(f"question: two people of the records are called {q.name!r}: answer --same "
+                                  f"'{q.name}={q.name}' if they are one person, or --new '{q.name}' if they are "
+                                  f"different people (each after the first gets his platform's id beside the name)")
             else:
                 self.stderr.write(f"question: {q.name!r}: {q.why}")
         if p.questions:
             raise CommandError(f"{len(p.questions)} question(s) open: nothing imported")
         if o["dry_run"] or not p.tournaments:
             if p.refused:
-                raise CommandError(f"{len(p.refused)} file(s) refused")
+                raise CommandError(f"{len(p.refused)} refused")
             return
-        for tournament in store(o["format"], p):
+        try:
+            stored = store(o["format"], p)
+        except NotStored as e:
+            raise CommandError("nothing imported: " + "; ".join(e.args[0])) from None
+        for tournament in stored:
             write(f"imported as a draft: {tournament.name} (/admin/tournaments/tournament/{tournament.pk}/change/)")
         if p.refused:
-            raise CommandError(f"{len(p.refused)} file(s) refused; the others are imported")
+            raise CommandError(f"{len(p.refused)} refused; the rest is imported")
