@@ -35,12 +35,15 @@ def _nice_step(span: float, ticks: int = 5) -> float:
 
 def _legend(series: list[dict], where, limit: int) -> str:
     """The series' colour keys: the i-th swatch with its top left at ``where(i)``, its label
-    (cut to ``limit`` letters) beside it."""
+    beside it (a label over ``limit`` letters cut with an ellipsis, whole in its tooltip)."""
     parts = ['<g class="legend" font-size="11">']
     for i, s in enumerate(series):
         x, y = where(i)
+        label = s["label"]
+        shown = label if len(label) <= limit else label[:limit - 1].rstrip() + "…"
         parts.append(f'<rect x="{x}" y="{y}" width="10" height="10" fill="{COLOURS[i % len(COLOURS)]}"/>'
-                     f'<text x="{x + 14}" y="{y + 9}" fill="#1b1b1b">{html.escape(s["label"][:limit])}</text>')
+                     f'<text x="{x + 14}" y="{y + 9}" fill="#1b1b1b"><title>{html.escape(label)}</title>'
+                     f'{html.escape(shown)}</text>')
     parts.append("</g>")
     return "".join(parts)
 
@@ -115,7 +118,8 @@ def reliability_chart(series: list[dict], *, title: str, desc: str) -> SafeStrin
     left, right, top = 40, 10, 10
     size = SQUARE - left - right
     height = SQUARE - right + top  # the square plot, and room below it for the axis labels
-    parts = [f'<svg class="chart reliability" viewBox="0 0 {SQUARE} {height + 14}" role="img" '
+    legend_top = height + 18  # the legend under the axis labels, a line a series
+    parts = [f'<svg class="chart reliability" viewBox="0 0 {SQUARE} {legend_top + 15 * len(series)}" role="img" '
              f'aria-labelledby="reliability-title reliability-desc" xmlns="http://www.w3.org/2000/svg" '
              f'preserveAspectRatio="xMidYMid meet"><title id="reliability-title">{esc(title)}</title>'
              f'<desc id="reliability-desc">{esc(desc)}</desc>']
@@ -149,6 +153,6 @@ def reliability_chart(series: list[dict], *, title: str, desc: str) -> SafeStrin
             radius = 2.5 + 4.5 * math.sqrt(games / most)
             parts.append(f'<circle cx="{sx(p):.1f}" cy="{sy(share):.1f}" r="{radius:.1f}" fill="{colour}" fill-opacity="0.8"/>')
         parts.append("</g>")
-    parts.append(_legend(series, lambda i: (left + 6, top + 6 + i * 15), 28))  # one under the other
+    parts.append(_legend(series, lambda i: (left, legend_top + i * 15), 44))  # one under the other, below
     parts.append("</svg>")
     return mark_safe("".join(parts))

@@ -47,12 +47,18 @@ def _series(history) -> list[tuple[float, float]]:
     return out
 
 
-def _ids(text: str, limit: int) -> list[int] | None:
+def _ids(text: str) -> list[int] | None:
     try:
         ids = [int(part) for part in text.split(",") if part.strip()]
     except ValueError:
         return None
-    return ids[:limit] if all(0 < i <= selectors.MAX_ID for i in ids) else None
+    return ids if all(0 < i <= selectors.MAX_ID for i in ids) else None
+
+
+def _given_twice(request, names) -> list[str]:
+    """A message for each of ``names`` the query string gives more than once (as the API says)."""
+    return [_("%(field)s: give it once.") % {"field": FILTER_NAMES[name]}
+            for name in names if len(request.GET.getlist(name)) > 1]
 
 
 @require_safe
@@ -64,15 +70,19 @@ def player_profile(request, player_id):
     snapshot = selectors.current_snapshot()
     history = selectors.rating_history(snapshot, player.pk)
     changes = selectors.tournament_changes(history)
-    errors = []
+    errors = _given_twice(request, ("compare", "with"))
     compared = []
     raw = request.GET.get("compare", "")
     ids: list[int] = []
     if raw:
-        ids = _ids(raw, selectors.MAX_COMPARED - 1)
+        ids = _ids(raw)
         if ids is None:
             errors.append(_("%(field)s: give player numbers separated by commas.") % {"field": FILTER_NAMES["compare"]})
             ids = []
+        elif len(ids) > selectors.MAX_COMPARED - 1:
+            errors.append(_("%(field)s: at most %(n)s players beside this one.") % {
+                "field": FILTER_NAMES["compare"], "n": selectors.MAX_COMPARED - 1})
+            ids = ids[:selectors.MAX_COMPARED - 1]
     named = request.GET.get("with", "").strip()
     if named:
         other, error = _named_player(named)
@@ -123,7 +133,7 @@ def _board_filters(request, *, roles: bool) -> tuple[dict, list[str]]:
     hold as a year, or a city with a NUL, is a 400 naming the field, never a 500."""
     q = request.GET
     filters: dict = {"season": None, "club": None, "city": None}
-    errors = []
+    errors = _given_twice(request, ("season", "club", "city", *(("role", "provisional") if roles else ())))
     known = selectors.seasons()
     if q.get("season"):
         try:
@@ -244,12 +254,13 @@ def _named_player(text: str):
     field = FILTER_NAMES["with"]
     if not selectors.readable_text(text, selectors.NICKNAME_LENGTH):
         return None, _("%(field)s: give a nickname (at most %(n)s letters).") % {"field": field, "n": selectors.NICKNAME_LENGTH}
-    found = selectors.find_public_players(text, limit=NAMES_SHOWN)
+    found = selectors.find_public_players(text, limit=NAMES_SHOWN + 1)
     if not found:
         return None, _("%(field)s: nobody is called “%(name)s”.") % {"field": field, "name": text}
     if len(found) > 1:
+        names = ", ".join(nickname for _pk, nickname in found[:NAMES_SHOWN]) + (", …" if len(found) > NAMES_SHOWN else "")
         return None, _("%(field)s: “%(name)s” matches several players: %(names)s.") % {
-            "field": field, "name": text, "names": ", ".join(nickname for _pk, nickname in found)}
+            "field": field, "name": text, "names": names}
     return selectors.public_player(found[0][0]), None
 
 
@@ -259,8 +270,8 @@ def head_to_head_choice(request, player_id):
     players he sat with most; `?with=<nickname>` goes to the head-to-head of the two."""
     player = _player_or_404(player_id)
     named = request.GET.get("with", "").strip()
-    errors = []
-    if named:
+    errors = _given_twice(request, ("with",))
+    if named and not errors:
         other, error = _named_player(named)
         if other is not None and other.pk == player.pk:
             error = _("%(field)s: choose another player than %(name)s.") % {"field": FILTER_NAMES["with"], "name": player.nickname}
@@ -281,6 +292,8 @@ def player_names(request):
     """The suggestions under a nickname being typed: `?q=<text>` → ``{"players": [{"id", "nickname"}]}``,
     the public players whose name matches (selectors.find_public_players), at most NAMES_SHOWN."""
     query = request.GET.get("q", "").strip()
+    if len(request.GET.getlist("q")) > 1:
+        return JsonResponse({"errors": [{"field": "q", "message": _given_twice(request, ("q",))[0]}]}, status=400)
     if not selectors.readable_text(query, selectors.NICKNAME_LENGTH):
         return JsonResponse({"errors": [{"field": "q", "message": _("%(field)s: give a nickname (at most %(n)s letters).") % {
             "field": FILTER_NAMES["q"], "n": selectors.NICKNAME_LENGTH}}]}, status=400)

@@ -1,8 +1,9 @@
-"""Every template string with parameters has Russian, as the page looks it up.
+"""Every template string with parameters or a percent sign has Russian, as the page looks it up.
 
 ``{% translate "… %(n)s …" %}`` is looked up with its ``%`` doubled (Django escapes it before
 gettext), so such a string is never translated, whatever the catalogue holds: it must be a
-``{% blocktranslate %}`` or come from Python. A ``{% blocktranslate %}`` with variables is looked
+``{% blocktranslate %}`` or come from Python; a bare "50 %" is looked up as "50 %%", which the
+catalogue must hold so (as makemessages writes it). A ``{% blocktranslate %}`` with variables is looked
 up as ``… %(n)s …``. This test parses every template under templates/ with Django's own parser,
 takes each translate and blocktranslate node with parameters, looks up exactly the msgid the page
 looks up, and asks the Russian catalogue for a non-empty translation with the same parameters."""
@@ -25,13 +26,13 @@ def lookups(source: str):
     template = engines["django"].from_string(source).template
     for node in template.nodelist.get_nodes_by_type(TranslateNode):
         literal = getattr(node.filter_expression.var, "literal", None)
-        if isinstance(literal, str) and PLACEHOLDER.search(literal) and not node.noop:
+        if isinstance(literal, str) and "%" in literal and not node.noop:
             yield literal.replace("%", "%%"), node.message_context, set(PLACEHOLDER.findall(literal))
     for node in template.nodelist.get_nodes_by_type(BlockTranslateNode):
         msgid, names = node.render_token_list(node.singular)
         if node.trimmed:
             msgid = translation.trim_whitespace(msgid)
-        if names:
+        if names or "%" in msgid:
             context = node.message_context.resolve({}) if node.message_context else None
             yield msgid, context, set(names)
 

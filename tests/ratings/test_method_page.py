@@ -66,6 +66,6 @@ def test_a_game_page_shows_the_forecast_made_before_it(client, season):
     game = Game.objects.filter(tournament=first).order_by("number").last()
     p = GameRating.objects.filter(snapshot=current_snapshot(), game=game).values_list("p_red", flat=True).first()
     html = client.get(f"/t/{first.slug}/games/{game.number}/", {"lang": "en"}).content.decode()
-    assert f"The rating's forecast before this game: red wins with {round(100 * p)}%." in html
+    assert f"Before this game the rating gave red a {round(100 * p)}% chance of winning." in html
     ru = client.get(f"/t/{first.slug}/games/{game.number}/", {"lang": "ru"}).content.decode()
     assert f"Прогноз рейтинга перед этой игрой: красные побеждают с вероятностью {round(100 * p)}\u00a0%." in ru

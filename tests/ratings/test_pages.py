@@ -120,6 +120,23 @@ def test_a_filter_value_the_page_cannot_read_is_a_400_naming_it(client, season):
     assert client.get("/ratings/", {"season": "2026", "city": "Москва", "provisional": "on"}).status_code == 200
 
 
+def test_a_filter_given_twice_is_a_400_naming_it_whichever_value_comes_first(client, season):
+    _first, _second, players = season
+    for page, field, values in (("/ratings/", "season", ["1", "2026"]), ("/ratings/", "season", ["2026", "1"]),
+                                ("/ratings/", "provisional", ["x", "1"]), ("/ratings/season/", "city", ["a", "b"]),
+                                (f"/players/{players[0]}/", "compare", [str(players[1]), str(players[2])]),
+                                (f"/players/{players[0]}/vs/", "with", ["x", "y"])):
+        response = client.get(page, {field: values, "lang": "en"})
+        assert response.status_code == 400, (page, field, values)
+        assert "give it once" in response.content.decode(), (page, field, values)
+    four = ",".join(str(p) for p in players[1:5])
+    response = client.get(f"/players/{players[0]}/", {"compare": four, "lang": "en"})
+    assert response.status_code == 400 and "compare: at most 3 players beside this one" in response.content.decode()
+    assert response.content.decode().count('<g class="series"') == 4  # the three it can show, and his own
+    twice = client.get("/players/names.json", {"q": ["a", "b"], "lang": "en"})
+    assert twice.status_code == 400 and twice.json()["errors"][0]["field"] == "q"
+
+
 def test_the_rating_board_hides_provisional_players_unless_asked_and_filters(client, season):
     first, _second, players = season
     html = client.get("/ratings/", {"provisional": "1", "lang": "en"}).content.decode()
@@ -183,6 +200,8 @@ def test_compare_by_nickname_in_any_case_and_with_yo_as_ye(client, season):
     assert unknown.status_code == 400 and "игрок: игрока с именем «Никто» нет" in unknown.content.decode()
     several = client.get(f"/players/{players[0]}/", {"with": "pg", "lang": "en"})  # every nickname of the season has it
     assert several.status_code == 400 and "player: “pg” matches several players" in several.content.decode()
+    listed = re.search(r"matches several players: (.*?)\.<", several.content.decode()).group(1)
+    assert len(listed.split(", ")) == 11 and listed.endswith(", …")  # ten names, and there are more
 
 
 def test_the_names_a_box_suggests_are_public_players_matched_as_people_compare_names(client, season):
