@@ -353,3 +353,23 @@ def test_look_alike_names_within_the_records_are_a_question_too(tmp_path):
         call_command("import_games", "--format", "mafiaratings", write(tmp_path, "alike.json", [first, second]),
                      stdout=StringIO(), stderr=err)
     assert "is 'Гудвин' our 'ГУДВИН'?" in err.getvalue() and Player.objects.count() == 0
+
+
+def test_the_admin_preview_in_russian_asks_about_two_people_in_russian(client, tmp_path):
+    from django.contrib.auth.models import Group
+
+    from tests.factories import UserFactory
+    from tests.languages import english_runs
+
+    organiser = UserFactory(username="bringer", is_staff=True)
+    organiser.groups.add(Group.objects.get(name="Organiser"))
+    client.force_login(organiser)
+    path = two_people_named_alike(tmp_path)
+    response = client.post("/admin/protocols/game/import-games/",
+                           {"format": "mafiaratings", "tournament": "", "preview": "1", "files": [upload(path)]},
+                           HTTP_ACCEPT_LANGUAGE="ru")
+    html = response.content.decode()
+    assert "в записях так зовут двух разных людей" in html and "один и тот же человек" in html
+    assert "разные люди (у каждого после первого — его id на платформе)" in html
+    form = html[html.index("Предпросмотр: пока ничего не сохранено"):html.index("Другие файлы")]
+    assert english_runs(form, leave_out=("mafiaratings, tournament 32",)) == []
