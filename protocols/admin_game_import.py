@@ -78,7 +78,7 @@ def _answers(post, questions) -> tuple[dict[str, str], set[str]]:
         choice = post.get(f"answer-{i}", "")
         if choice == NEW:
             new.add(q.name)
-        elif choice in q.candidates:
+        elif choice in q.candidates or q.several and choice == q.name:  # the name itself: one person
             same[q.name] = choice
     return same, new
 

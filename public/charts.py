@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import html
 import math
-from datetime import date, timedelta
+from datetime import date
 
 from django.utils.formats import date_format, number_format
 from django.utils.safestring import SafeString, mark_safe
@@ -89,7 +89,8 @@ def line_chart(series: list[dict], *, marks: list[tuple[float, str]] = (), title
         parts.append(f'<line x1="{sx(x):.1f}" x2="{sx(x):.1f}" y1="{TOP}" y2="{TOP + ph}"><title>{esc(label)}</title></line>'
                      f'<text x="{sx(x) + 2:.1f}" y="{TOP + 9}" stroke="none">{n}</text>')
     parts.append("</g>")
-    first, last = date.fromordinal(int(x0)), date.fromordinal(int(x1)) - timedelta(days=0)
+    # a game of the calendar's first or last day would put x a half day beyond it
+    first, last = (date.fromordinal(min(max(int(x), 1), date.max.toordinal())) for x in (x0, x1))
     parts.append(f'<g font-size="11" fill="#444"><text x="{LEFT}" y="{HEIGHT - 8}">{esc(date_format(first, "SHORT_DATE_FORMAT"))}</text>'
                  f'<text x="{WIDTH - RIGHT}" y="{HEIGHT - 8}" text-anchor="end">{esc(date_format(last, "SHORT_DATE_FORMAT"))}</text></g>')
     for i, s in enumerate(series):

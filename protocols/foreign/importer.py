@@ -17,9 +17,7 @@ A tournament already imported is only touched while it is a draft, and through t
 its organisers."""
 from __future__ import annotations
 
-import hashlib
 import json
-import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,23 +26,15 @@ from django.db import transaction
 
 from engines.scoring.fileformat import InvalidTournament, parse_document
 from protocols.models import Game
-from tournaments.models import Player, Publication, Tournament
-from tournaments.names import name_key
+from tournaments.models import Publication, Tournament
 from tournaments.permissions import managed_tournaments
 
 from . import mafiaratings, polemica
+from .people import PLATFORM, Question, match, person_code
 from .records import ForeignGame, RecordRefused, is_int
 
 READERS = {"polemica": polemica.read, "mafiaratings": mafiaratings.read}
 MAX_FILE_BYTES = 50 * 1024 * 1024
-PLATFORM = {"polemica": "Polemica", "mafiaratings": "mafiaratings"}
-
-
-@dataclass
-class Question:
-    name: str                   # as the records write it
-    candidates: list[str]       # our nicknames it may be
-    why: str                    # "look-alike" | "two people" | what else is wrong with an answer
 
 
 @dataclass
@@ -57,6 +47,7 @@ class Target:
     start_date: object
     games_before_final: int
     rounds: dict[str, int]          # its games' codes -> their round
+    next_round: int                 # the first round after every qualifying game's
     players: dict[str, str]         # its registrations' codes -> nicknames, in their order
 
 
@@ -114,37 +105,39 @@ def read_file(path: str, fmt: str, text: str | None = None) -> tuple[list[Foreig
     return games, None
 
 
-def _player_id(key: str) -> str:
-    """The tournament file's id of a person: readable, and one id a person (a name's characters
-    that an id cannot hold would otherwise make "Гудвин" and "Мафиози" one)."""
-    if re.fullmatch(r"[a-z]+:[0-9]+", key):
-        return key.replace(":", "-")
-    readable = re.sub(r"[^0-9A-Za-z_.-]+", "-", key)[:40].strip("-")
-    return f"{readable}-{hashlib.blake2b(key.encode(), digest_size=6).hexdigest()}"
-
-
 def _document(fmt: str, name: str, key: str, games: list[ForeignGame], nicknames: dict[str, str],
               target: Target | None = None) -> dict:
-    """The tournament file of one tournament of the records (joined to ``target``'s players and
-    rounds when it updates a stored tournament)."""
-    players: dict[str, str] = dict(target.players) if target else {}
-    code_of = {nick: code for code, nick in players.items()}
+    """The tournament file of one tournament of the records, joined to ``target``'s players and
+    rounds when it updates a stored tournament. A person's id is his code (people.person_code);
+    people the organiser made one player share the first one's."""
     ids: dict[str, str] = {}
+    run: dict[str, str] = {}  # id -> nickname, the run's people
+    first_id: dict[str, str] = {}
     for g in games:
         for s in g.seats:
+            if s.player_key in ids:
+                continue
             nick = nicknames.get(s.player_key, s.name)
-            ids[s.player_key] = code_of.setdefault(nick, _player_id(s.player_key))
-            players.setdefault(ids[s.player_key], nick)
+            ids[s.player_key] = first_id.setdefault(nick, person_code(s.player_key))
+            run[ids[s.player_key]] = nick
+    players: dict[str, str] = {}
+    for code, nick in (target.players.items() if target else ()):
+        if code in run:
+            players[code] = run[code]
+        elif nick not in first_id:  # a player of the run under another id takes his registration over
+            players[code] = nick
+    for code, nick in run.items():
+        players.setdefault(code, nick)
     ordered = sorted(games, key=lambda g: (g.played_on, g.game_id))
     rounds = dict(target.rounds) if target else {}
-    next_round = max(rounds.values(), default=0) + 1
+    next_round = target.next_round if target else 1
     for g in ordered:
         if f"{fmt}-{g.game_id}" not in rounds:
             rounds[f"{fmt}-{g.game_id}"], next_round = next_round, next_round + 1
     per_player = defaultdict(int)
     for g in games:
         for s in g.seats:
-            per_player[s.player_key] += 1
+            per_player[ids[s.player_key]] += 1
     first = min([ordered[0].played_on] + ([target.start_date] if target else []))
     return {
         "format": "mafia-tournament/1",
@@ -166,7 +159,9 @@ def _check_with_the_core(fmt: str, game: ForeignGame) -> None:
     """The game alone as a tournament file, through the scoring core's checks (RULES.md): a
     best move naming the first killed himself, a removal for a fourth foul without four..."""
     try:
-        parse_document(_document(fmt, "check", "check", [game], {}))
+        # each person his own, whatever his name: the names are read and checked by then, and
+        # who is who is the matching's to say
+        parse_document(_document(fmt, "check", "check", [game], {s.player_key: f"seat {s.seat}" for s in game.seats}))
     except InvalidTournament as e:
         problem = e.problems[0]
         where = f"seat {problem.seat}, {problem.field}" if problem.seat else problem.field
@@ -203,104 +198,65 @@ def _match_players(out: Plan, same: dict[str, str], new: set[str]) -> None:
     for _path, g in sorted(out.games, key=lambda pg: pg[1].played_on):
         for s in g.seats:
             people[s.player_key] = s.name  # the newest name a person played under
-    ours = {p.nickname for p in Player.objects.filter(nickname__in=set(people.values()) | set(same.values()))}
-    keys = defaultdict(set)
-    for nick in Player.objects.values_list("nickname", flat=True).iterator():
-        keys[name_key(nick)].add(nick)
-    given: dict[str, list[str]] = defaultdict(list)
-    # A name of the records seen first (in the order a reader sorts them) is the one a later
-    # look-alike of the same records is asked about.
-    for key, name in sorted(people.items(), key=lambda kv: (name_key(kv[1]), kv[1], kv[0])):
-        look_alikes = sorted(keys.get(name_key(name), set()) - {name})
-        if name in same and same[name] != name:
-            if same[name] not in ours and same[name] not in given:
-                out.questions.append(Question(name, look_alikes, f"no player is called {same[name]!r}"))
-                continue
-            nickname = same[name]
-            out.matched[name] = nickname
-        elif name in ours:
-            nickname = name
-            out.matched[name] = name
-        elif look_alikes and name not in new and name not in same:
-            out.questions.append(Question(name, look_alikes, "look-alike"))
-            continue
-        else:
-            nickname = name
-            if name not in out.new_players:
-                out.new_players.append(name)
-            keys[name_key(name)].add(name)
-        out.nicknames[key] = nickname
-        given[nickname].append(key)
-    joined = set(same.values())
-    for nickname, owners in given.items():
-        if len(owners) < 2 or nickname in joined:  # one person, or the organiser said they are one
-            continue
-        if nickname not in new:
-            out.questions.append(Question(nickname, [nickname], "two people"))
-            continue
-        for key in sorted(owners)[1:]:  # different people: each after the first with his platform's id
-            platform, _sep, ident = key.partition(":")
-            other = f"{nickname} ({platform.removesuffix('-name')} {ident})"[:80]
-            out.nicknames[key] = other
-            if other not in out.new_players:
-                out.new_players.append(other)
+    found = match(people, same, new)
+    out.nicknames, out.matched, out.new_players, out.questions = (found.nicknames, found.matched, found.new_players,
+                                                                  found.questions)
 
 
 def _group(fmt: str, out: Plan, tournament_name: str, user) -> None:
-    """The games by tournament, each tournament's name, and the stored tournament it updates."""
+    """The games by tournament, each tournament's name, and the stored tournament it updates: the
+    one holding its games already, else the one of its name imported before. Games held by a
+    tournament the import may not change are left where they are (a note says so)."""
     grouped: dict[str, list[ForeignGame]] = {}
     for _path, g in out.games:
         grouped.setdefault(g.tournament_key or fmt, []).append(g)
     for key, games in grouped.items():
         name = tournament_name or games[0].tournament_name or _default_name(fmt, games)
-        codes = {f"{fmt}-{g.game_id}": g for g in games}
         held = defaultdict(set)
+        codes = [f"{fmt}-{g.game_id}" for g in games]
         for code, pk in Game.objects.filter(code__in=codes).values_list("code", "tournament_id"):
             held[pk].add(code)
-        stored = None
-        if held:
-            stored = Tournament.objects.get(pk=min(held, key=lambda pk: (-len(held[pk]), pk)))
-            for pk, elsewhere in held.items():
-                if pk != stored.pk:
-                    for code in sorted(elsewhere):
-                        out.notes.append(f"{code}: already in the tournament {_name(pk)!r}, left there")
-                    games = [g for g in games if f"{fmt}-{g.game_id}" not in elsewhere]
-        else:
-            stored = next(iter(Tournament.objects.filter(name=name[:200], lot_seed=f"import:{fmt}:{key}"[:100])), None)
-        if stored is not None:
-            why = _may_not_update(stored, user, all(c in held.get(stored.pk, ()) for c in codes))
-            if why:
-                out.refused.append(why)
+        target = None
+        for pk in sorted(held, key=lambda pk: (-len(held[pk]), pk)):
+            stored = Tournament.objects.get(pk=pk)
+            why = _may_not_update(stored, user) if target is None else "the rest goes to another"
+            if why is None:
+                target = stored
                 continue
-            out.targets[key] = _target(stored)
-            name = stored.name
-        if games:
-            out.tournaments[key] = games
-            out.names[key] = name
+            for code in sorted(held[pk]):
+                out.notes.append(f"{code}: already in the tournament {stored.name!r} ({why}), left there")
+            games = [g for g in games if f"{fmt}-{g.game_id}" not in held[pk]]
+        if not games:
+            continue
+        if target is None:
+            target = Tournament.objects.filter(name=name[:200], lot_seed=f"import:{fmt}:{key}"[:100]).first()
+            why = _may_not_update(target, user) if target is not None else None
+            if why:
+                out.refused.append(f"the tournament {target.name!r}: {why}; import the new games under another "
+                                   f"tournament's name")
+                continue
+        if target is not None:
+            out.targets[key] = _target(target)
+            name = target.name
+        out.tournaments[key] = games
+        out.names[key] = name
 
 
-def _may_not_update(stored: Tournament, user, all_there: bool) -> str | None:
+def _may_not_update(stored: Tournament, user) -> str | None:
     if user is not None and not managed_tournaments(user, Tournament.objects.filter(pk=stored.pk)).exists():
-        return (f"the tournament {stored.name!r} is stored already and is another organiser's: its games are not "
-                f"imported again (give the import another tournament's name)")
+        return "you do not organise it"
     if stored.publication != Publication.DRAFT:
-        if all_there:
-            return f"the tournament {stored.name!r} is imported and published already: its games are amended on its pages"
-        return (f"the tournament {stored.name!r} is published: new games are not added to it by an import "
-                f"(import them under another tournament's name)")
+        return "it is published: its games are amended on its pages"
     return None
 
 
-def _name(pk: int) -> str:
-    return Tournament.objects.filter(pk=pk).values_list("name", flat=True).first() or ""
-
-
 def _target(t: Tournament) -> Target:
-    rounds = {code: number for code, number in
-              Game.objects.filter(tournament=t).exclude(code="").values_list("code", "round__number")}
+    games = Game.objects.filter(tournament=t)
+    rounds = {code: number for code, number in games.exclude(code="").values_list("code", "round__number")}
+    last = max(games.filter(stage__kind="qualifying").values_list("round__number", flat=True), default=0)
     players = {code: nick for code, nick in
                t.registrations.exclude(code="").order_by("number", "pk").values_list("code", "player__nickname")}
-    return Target(t.pk, t.slug, t.name, t.lot_seed, t.start_date, t.games_before_final, rounds, players)
+    return Target(t.pk, t.slug, t.name, t.lot_seed, t.start_date, t.games_before_final, rounds, last + 1, players)
 
 
 def _default_name(fmt: str, games: list[ForeignGame]) -> str:

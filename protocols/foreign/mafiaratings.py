@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime
 
-from .records import ForeignGame, ForeignSeat, RecordRefused, check_table, is_int, need, nickname, seats_named, shown
+from .records import ForeignGame, ForeignSeat, RecordRefused, check_table, game_day, is_int, need, nickname, seats_named, shown
 
 ROLES = {"civ": "red", "sheriff": "sheriff", "maf": "black", "don": "don"}
 RESULTS = {"civ": "red", "maf": "black", "tie": "draw"}
@@ -83,6 +83,7 @@ def read(record: dict) -> ForeignGame:
         played_on = datetime.datetime.fromtimestamp(start, datetime.UTC).date()
     except (OverflowError, OSError, ValueError):
         raise RecordRefused("startTime", f"{start!r} is not a time") from None
+    played_on = game_day(played_on, "startTime")
     players = need(record, "players", list)
     if len(players) != 10 or not all(isinstance(p, dict) for p in players):
         raise RecordRefused("players", f"{len(players)} players, not ten")

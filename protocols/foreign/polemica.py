@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import datetime
 
-from .records import ForeignGame, ForeignSeat, RecordRefused, check_table, is_int, need, nickname, seats_named, shown
+from .records import ForeignGame, ForeignSeat, RecordRefused, check_table, game_day, is_int, need, nickname, seats_named, shown
 
 ROLES = {0: "don", 1: "black", 2: "red", 3: "sheriff"}
 RESULTS = {0: "red", 1: "black"}
@@ -77,7 +77,8 @@ def read(record: dict) -> ForeignGame:
     try:
         played_on = datetime.datetime.fromisoformat(started[:26]).date()
     except ValueError:
-        raise RecordRefused("started", f"{started!r} is not a date and time") from None
+        raise RecordRefused("started", f"{shown(started)} is not a date and time") from None
+    played_on = game_day(played_on, "started")
     players = need(record, "players", list)
     seats = [_player(p, f"players[{i}].") for i, p in enumerate(players)]
     check_table(seats)

@@ -14,6 +14,7 @@ from tournaments.registration_import import forbidden_character
 ROLES = ("red", "sheriff", "black", "don")
 ID_MAX = 2**63  # a platform's ids are 64-bit; a longer number is no id (and Python will not print 5,000 digits)
 NICKNAME_MAX = 80  # tournaments.Player.nickname
+FIRST_DAY = datetime.date(1990, 1, 1)  # before any platform kept a game; an earlier date is a broken record
 
 
 class RecordRefused(Exception):
@@ -104,3 +105,10 @@ def check_table(seats: list[ForeignSeat]) -> None:
     counts = {role: sum(s.role == role for s in seats) for role in ROLES}
     if counts != {"red": 6, "sheriff": 1, "black": 2, "don": 1}:
         raise RecordRefused("players.role", f"the roles are {counts}, not 6 red, 1 sheriff, 2 black and 1 don")
+
+
+def game_day(day: datetime.date, where: str) -> datetime.date:
+    """The day a game was played, if it can be one: from FIRST_DAY to a year from today."""
+    if not FIRST_DAY <= day <= datetime.date.today() + datetime.timedelta(days=366):
+        raise RecordRefused(where, f"{day.isoformat()} is not a day a game was played")
+    return day

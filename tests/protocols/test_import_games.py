@@ -222,19 +222,26 @@ def test_new_games_of_a_tournament_imported_before_join_it_in_rounds_after_its_o
     assert tournament.registrations.count() == len({s.player_id for g in tournament.games.all() for s in g.seats.all()})
 
 
-def test_a_published_tournament_is_not_changed_by_an_import(tmp_path):
-    run("--format", "mafiaratings", *MAFIARATINGS)
+def test_a_published_tournament_is_not_changed_by_an_import_and_its_new_games_go_elsewhere(tmp_path):
+    run("--format", "mafiaratings", *MAFIARATINGS[:2])
     tournament = Tournament.objects.get(name="mafiaratings, tournament 32")
     tournament.publication = Publication.PUBLISHED
     tournament.save(update_fields=["publication"])
     changed = records_of(MAFIARATINGS[0])
     changed["winner"] = "maf"
+    out, _err = run("--format", "mafiaratings", write(tmp_path, "x.json", changed))
+    assert "mafiaratings-4842: already in the tournament 'mafiaratings, tournament 32' (it is published" in out
+    assert Game.objects.get(code="mafiaratings-4842").result == "red"
+    # a new game of that tournament is not added to it, and the message says what to do
     err = StringIO()
     with pytest.raises(CommandError, match="refused"):
-        call_command("import_games", "--format", "mafiaratings", write(tmp_path, "x.json", changed),
+        call_command("import_games", "--format", "mafiaratings", write(tmp_path, "x.json", changed), MAFIARATINGS[2],
                      stdout=StringIO(), stderr=err)
-    assert "is imported and published already" in err.getvalue()
-    assert Game.objects.get(code="mafiaratings-4842").result == "red"
+    assert "import the new games under another tournament's name" in err.getvalue()
+    assert not Game.objects.filter(code="mafiaratings-4872").exists()
+    run("--format", "mafiaratings", "--tournament", "Дозаписанные", write(tmp_path, "x.json", changed), MAFIARATINGS[2])
+    assert Game.objects.get(code="mafiaratings-4872").tournament.name == "Дозаписанные"
+    assert Game.objects.get(code="mafiaratings-4842").tournament == tournament  # left where it is
 
 
 def test_an_organiser_cannot_overwrite_another_organisers_tournament_from_the_admin(client, tmp_path):
@@ -252,8 +259,100 @@ def test_an_organiser_cannot_overwrite_another_organisers_tournament_from_the_ad
                        {"format": "mafiaratings", "tournament": "", "preview": "1",
                         "files": [upload(write(tmp_path, "x.json", changed))]},
                        HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert "is another organiser&#x27;s" in html and 'name="confirm"' not in html
+    assert "(you do not organise it), left there" in html and 'name="confirm"' not in html
     assert Game.objects.get(code="mafiaratings-4842").result == "red"
+
+
+def test_a_person_imported_before_is_the_same_player_whatever_the_name_matching_would_say(tmp_path):
+    path = two_people_named_alike(tmp_path, 777001, 777002)
+    run("--format", "mafiaratings", "--new", "Гудвин", path)
+    later = records_of(MAFIARATINGS[2])
+    later["players"][1]["name"] = "Другой"  # 1147, new here
+    later["players"][9].update(id=777002, name="Гудвин")
+    later["players"][0].update(id=777001, name="Гудвин")
+    out, _err = run("--format", "mafiaratings", write(tmp_path, "later.json", later))
+    g = Game.objects.get(code="mafiaratings-4872")
+    assert seat(g, 10).player.nickname == "Гудвин (mafiaratings 777002)" and seat(g, 1).player.nickname == "Гудвин"
+
+
+def test_a_new_person_under_the_name_of_one_imported_from_another_account_is_a_question(tmp_path):
+    first = records_of(MAFIARATINGS[0])
+    first["players"][9].update(id=777001, name="Гудвин")
+    run("--format", "mafiaratings", write(tmp_path, "a.json", first))
+    later = records_of(MAFIARATINGS[2])
+    later["players"][1]["name"] = "Другой"  # 1147, new here
+    later["players"][9].update(id=777003, name="Гудвин")
+    err = StringIO()
+    with pytest.raises(CommandError, match="question"):
+        call_command("import_games", "--format", "mafiaratings", write(tmp_path, "b.json", later),
+                     stdout=StringIO(), stderr=err)
+    assert "our 'Гудвин' came from another account of the platform" in err.getvalue()
+    run("--format", "mafiaratings", "--new", "Гудвин", write(tmp_path, "b.json", later))
+    assert seat(Game.objects.get(code="mafiaratings-4872"), 10).player.nickname == "Гудвин (mafiaratings 777003)"
+
+
+def test_a_corrected_answer_moves_the_games_of_a_draft_to_the_player_it_names():
+    PlayerFactory(nickname="ГУДВИН")
+    run("--format", "mafiaratings", "--same", "Гудвин=ГУДВИН", *MAFIARATINGS)
+    assert seat(Game.objects.get(code="mafiaratings-4842"), 10).player.nickname == "ГУДВИН"
+    out, _err = run("--format", "mafiaratings", "--new", "Гудвин", *MAFIARATINGS)
+    assert "1 new" in out
+    assert seat(Game.objects.get(code="mafiaratings-4842"), 10).player.nickname == "Гудвин"
+    assert Player.objects.filter(nickname__in=["Гудвин", "ГУДВИН"]).count() == 2
+
+
+def test_two_people_of_a_long_name_stay_two_within_the_nicknames_length(tmp_path):
+    long = "Я" * 80
+    path = two_people_named_alike(tmp_path, 501, 502, name=long)
+    run("--format", "mafiaratings", "--new", long, path)
+    first, second = (seat(Game.objects.get(code=code), 10).player.nickname
+                     for code in ("mafiaratings-4842", "mafiaratings-4868"))
+    assert first == long and second.endswith(" (mafiaratings 502)") and len(second) == 80 and first != second
+
+
+def test_two_people_of_one_name_at_one_table_are_a_question_not_a_refusal(tmp_path):
+    record = records_of(MAFIARATINGS[0])
+    record["players"][0].update(id=601, name="Близнец")
+    record["players"][1].update(id=602, name="Близнец")
+    err = StringIO()
+    with pytest.raises(CommandError, match="question"):
+        call_command("import_games", "--format", "mafiaratings", write(tmp_path, "t.json", record),
+                     stdout=StringIO(), stderr=err)
+    assert "two people of the records are called 'Близнец'" in err.getvalue() and "refused" not in err.getvalue()
+    run("--format", "mafiaratings", "--new", "Близнец", write(tmp_path, "t.json", record))
+    g = Game.objects.get(code="mafiaratings-4842")
+    assert {seat(g, 1).player.nickname, seat(g, 2).player.nickname} == {"Близнец", "Близнец (mafiaratings 602)"}
+
+
+def test_a_long_latin_name_without_an_id_is_read(tmp_path):
+    record = records_of(MAFIARATINGS[0])
+    record["players"][0].pop("id", None)
+    record["players"][0]["name"] = "AlexanderTheGreatFromMoscowAndFarBeyond"
+    run("--format", "mafiaratings", write(tmp_path, "l.json", record))
+    assert seat(Game.objects.get(code="mafiaratings-4842"), 1).player.nickname == "AlexanderTheGreatFromMoscowAndFarBeyond"
+
+
+@pytest.mark.parametrize("start", [-62135596800, 253402300000, 0])
+def test_a_game_on_no_day_a_game_was_played_is_refused(tmp_path, start):
+    record = records_of(MAFIARATINGS[0])
+    record["startTime"] = start
+    err = StringIO()
+    with pytest.raises(CommandError):
+        call_command("import_games", "--format", "mafiaratings", write(tmp_path, "d.json", record),
+                     stdout=StringIO(), stderr=err)
+    assert "d.json: game 4842: startTime: " in err.getvalue() and Game.objects.count() == 0
+
+
+def test_new_games_go_after_a_game_added_by_hand():
+    from tournaments.models import Round, Table
+
+    run("--format", "mafiaratings", *MAFIARATINGS[:2])
+    tournament = Tournament.objects.get(name="mafiaratings, tournament 32")
+    stage = tournament.stages.get(kind="qualifying")
+    hand = Game.objects.create(tournament=tournament, stage=stage, round=Round.objects.create(stage=stage, number=3),
+                               table=Table.objects.get(tournament=tournament, number=1), number=99)
+    run("--format", "mafiaratings", MAFIARATINGS[2])
+    assert Game.objects.get(code="mafiaratings-4872").round.number == 4 and Game.objects.filter(pk=hand.pk).exists()
 
 
 @pytest.mark.parametrize("change, says", [
@@ -320,10 +419,10 @@ def test_a_byte_order_mark_is_read_past(tmp_path):
     assert Game.objects.filter(code="mafiaratings-4842").exists()
 
 
-def two_people_named_alike(tmp_path) -> str:
+def two_people_named_alike(tmp_path, one=501, other=502, name="Гудвин") -> str:
     first, second = records_of(MAFIARATINGS[0]), records_of(MAFIARATINGS[1])
-    first["players"][9].update(id=501, name="Гудвин")
-    second["players"][9].update(id=502, name="Гудвин")
+    first["players"][9].update(id=one, name=name)
+    second["players"][9].update(id=other, name=name)
     return write(tmp_path, "two.json", [first, second])
 
 
@@ -373,3 +472,25 @@ def test_the_admin_preview_in_russian_asks_about_two_people_in_russian(client, t
     assert "разные люди (у каждого после первого — его id на платформе)" in html
     form = html[html.index("Предпросмотр: пока ничего не сохранено"):html.index("Другие файлы")]
     assert english_runs(form, leave_out=("mafiaratings, tournament 32",)) == []
+
+
+def test_two_people_named_as_a_look_alike_of_ours_are_one_question_that_says_both(tmp_path):
+    PlayerFactory(nickname="ГУДВИН")
+    path = two_people_named_alike(tmp_path)
+    err = StringIO()
+    with pytest.raises(CommandError, match="1 question"):
+        call_command("import_games", "--format", "mafiaratings", path, stdout=StringIO(), stderr=err)
+    assert "is 'Гудвин' our 'ГУДВИН'? (two people of the records have this name)" in err.getvalue()
+    run("--format", "mafiaratings", "--new", "Гудвин", path)
+    assert {seat(Game.objects.get(code=code), 10).player.nickname for code in ("mafiaratings-4842", "mafiaratings-4868")} \
+        == {"Гудвин", "Гудвин (mafiaratings 502)"}
+
+
+def test_an_answer_may_name_a_look_alike_of_the_same_records_whichever_sorts_first(tmp_path):
+    first, second = records_of(MAFIARATINGS[0]), records_of(MAFIARATINGS[1])
+    first["players"][9].update(id=501, name="Гудвин")
+    second["players"][9].update(id=502, name="ГУДВИН")
+    run("--format", "mafiaratings", "--same", "ГУДВИН=Гудвин", "--same", "Гудвин=Гудвин",
+        write(tmp_path, "alike.json", [first, second]))
+    assert {seat(Game.objects.get(code=code), 10).player.nickname for code in ("mafiaratings-4842", "mafiaratings-4868")} \
+        == {"Гудвин"}

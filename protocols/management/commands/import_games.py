@@ -41,15 +41,7 @@ class Command(BaseCommand):
         for note in p.notes:
             write(f"left out: {note}")
         for q in p.questions:
-            if q.why == "look-alike":
-                self.stderr.write(f"question: is {q.name!r} our {' or '.join(repr(c) for c in q.candidates)}? "
-                                  f"answer --same '{q.name}={q.candidates[0]}' or --new '{q.name}'")
-            elif q.why == "two people":
-                self.stderr.write(f"question: two people of the records are called {q.name!r}: answer --same "
-                                  f"'{q.name}={q.name}' if they are one person, or --new '{q.name}' if they are "
-                                  f"different people (each after the first gets his platform's id beside the name)")
-            else:
-                self.stderr.write(f"question: {q.name!r}: {q.why}")
+            self.stderr.write(f"question: {_question(q)}")
         if p.questions:
             raise CommandError(f"{len(p.questions)} question(s) open: nothing imported")
         if o["dry_run"] or not p.tournaments:
@@ -64,3 +56,18 @@ class Command(BaseCommand):
             write(f"imported as a draft: {tournament.name} (/admin/tournaments/tournament/{tournament.pk}/change/)")
         if p.refused:
             raise CommandError(f"{len(p.refused)} refused; the rest is imported")
+
+
+def _question(q) -> str:
+    two = " (two people of the records have this name)" if q.several else ""
+    split = ("--new '{n}' if they are different people (the first keeps the name where it is free, each other "
+             "gets his platform's id beside it)" if q.several else "--new '{n}' if he is another person").format(n=q.name)
+    if q.why == "look-alike":
+        ours = " or ".join(repr(c) for c in q.candidates)
+        return f"is {q.name!r} our {ours}?{two} answer --same '{q.name}={q.candidates[0]}' or {split}"
+    if q.why == "two people":
+        return f"two people of the records are called {q.name!r}: answer --same '{q.name}={q.name}' if they are one person, or {split}"
+    if q.why == "another account":
+        return (f"our {q.name!r} came from another account of the platform: answer --same '{q.name}={q.name}' if this "
+                f"one is him too, or {split}")
+    return f"{q.name!r}: {q.why}"
