@@ -24,6 +24,7 @@ SIGNING_SALT = "protocols.game_import"
 PREVIEW_MAX_AGE = 24 * 60 * 60  # seconds a preview may be confirmed in
 MAX_UPLOAD_BYTES = 5 * 1024 * 1024  # all files of one upload: they travel back in the preview's form
 NEW = "__new__"
+STANDARD_QUESTIONS = ("look-alike", "two people", "another account")  # any other "why" is about an answer
 
 
 class MultipleFileInput(forms.ClearableFileInput):
@@ -102,6 +103,7 @@ class GameImportAdmin:
         if not request.user.has_perm("tournaments.add_tournament"):
             raise PermissionDenied
         form, p, token, fmt = GameImportForm(), None, None, None
+        problems, chosen = [], {}
         if request.method == "POST" and "confirm" in request.POST:
             try:
                 fmt, name, texts, made_by = signing.loads(request.POST.get("token", ""), salt=SIGNING_SALT,
@@ -125,6 +127,10 @@ class GameImportAdmin:
                     "games": sum(len(g) for g in p.tournaments.values()), "n": len(stored),
                     "names": ", ".join(t.name for t in stored)})
                 return HttpResponseRedirect(reverse("admin:tournaments_tournament_changelist", current_app=self.admin_site.name))
+            # asked again, every question with the choice already made, and what is wrong with an answer
+            problems = [f"{q.name}: {q.why}" for q in p.questions if q.why not in STANDARD_QUESTIONS]
+            chosen = {i: request.POST.get(f"answer-{i}", "") for i in range(len(first.questions))
+                      if request.POST.get(f"question-{i}") == first.questions[i].name}
             p = first
             token = request.POST.get("token")
         elif request.method == "POST":
@@ -140,7 +146,8 @@ class GameImportAdmin:
             "form": form, "plan": p, "token": token, "new": NEW,
             "tournaments": [{"name": p.names[k], "games": len(g), "first": min(x.played_on for x in g),
                              "last": max(x.played_on for x in g)} for k, g in p.tournaments.items()] if p else [],
-            "questions": list(enumerate(p.questions)) if p else [],
+            "questions": [(i, q, chosen.get(i, "")) for i, q in enumerate(p.questions)] if p else [],
+            "answer_problems": problems,
             "renamed": sorted((a, b) for a, b in p.matched.items() if a != b) if p else [],
         }
         return TemplateResponse(request, "admin/protocols/game_import.html", context)

@@ -22,7 +22,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 
 from engines.scoring.fileformat import InvalidTournament, parse_document
 from protocols.models import Game
@@ -108,26 +108,21 @@ def read_file(path: str, fmt: str, text: str | None = None) -> tuple[list[Foreig
 def _document(fmt: str, name: str, key: str, games: list[ForeignGame], nicknames: dict[str, str],
               target: Target | None = None) -> dict:
     """The tournament file of one tournament of the records, joined to ``target``'s players and
-    rounds when it updates a stored tournament. A person's id is his code (people.person_code);
-    people the organiser made one player share the first one's."""
+    rounds when it updates a stored tournament. A person's id is his code (people.person_code),
+    unless his player is registered in the target already (then that registration's); people the
+    organiser made one player share one id."""
+    # a player registered in the target keeps his registration's id: one id a player
+    first_id: dict[str, str] = {nick: code for code, nick in target.players.items()} if target else {}
     ids: dict[str, str] = {}
     run: dict[str, str] = {}  # id -> nickname, the run's people
-    first_id: dict[str, str] = {}
     for g in games:
         for s in g.seats:
-            if s.player_key in ids:
-                continue
-            nick = nicknames.get(s.player_key, s.name)
-            ids[s.player_key] = first_id.setdefault(nick, person_code(s.player_key))
-            run[ids[s.player_key]] = nick
-    players: dict[str, str] = {}
-    for code, nick in (target.players.items() if target else ()):
-        if code in run:
-            players[code] = run[code]
-        elif nick not in first_id:  # a player of the run under another id takes his registration over
-            players[code] = nick
-    for code, nick in run.items():
-        players.setdefault(code, nick)
+            if s.player_key not in ids:
+                nick = nicknames.get(s.player_key, s.name)
+                ids[s.player_key] = first_id.setdefault(nick, person_code(s.player_key))
+                run[ids[s.player_key]] = nick
+    players = dict(target.players) if target else {}
+    players.update(run)  # an id of the target's the run gives to another player moves his registration
     ordered = sorted(games, key=lambda g: (g.played_on, g.game_id))
     rounds = dict(target.rounds) if target else {}
     next_round = target.next_round if target else 1
@@ -175,8 +170,8 @@ def plan(fmt: str, files: list[tuple[str, str | None]], *, tournament_name: str 
     operator, at the command line), who may only update tournaments he organises."""
     out = Plan()
     _read(fmt, files, out)
-    _match_players(out, same or {}, new or set())
     _group(fmt, out, tournament_name, user)
+    _match_players(out, same or {}, new or set())  # the people of the games to be stored only
     return out
 
 
@@ -195,7 +190,7 @@ def _read(fmt: str, files, out: Plan) -> None:
 
 def _match_players(out: Plan, same: dict[str, str], new: set[str]) -> None:
     people: dict[str, str] = {}
-    for _path, g in sorted(out.games, key=lambda pg: pg[1].played_on):
+    for g in sorted((g for games in out.tournaments.values() for g in games), key=lambda g: g.played_on):
         for s in g.seats:
             people[s.player_key] = s.name  # the newest name a person played under
     found = match(people, same, new)
@@ -211,7 +206,6 @@ def _group(fmt: str, out: Plan, tournament_name: str, user) -> None:
     for _path, g in out.games:
         grouped.setdefault(g.tournament_key or fmt, []).append(g)
     for key, games in grouped.items():
-        name = tournament_name or games[0].tournament_name or _default_name(fmt, games)
         held = defaultdict(set)
         codes = [f"{fmt}-{g.game_id}" for g in games]
         for code, pk in Game.objects.filter(code__in=codes).values_list("code", "tournament_id"):
@@ -228,6 +222,7 @@ def _group(fmt: str, out: Plan, tournament_name: str, user) -> None:
             games = [g for g in games if f"{fmt}-{g.game_id}" not in held[pk]]
         if not games:
             continue
+        name = tournament_name or games[0].tournament_name or _default_name(fmt, games)
         if target is None:
             target = Tournament.objects.filter(name=name[:200], lot_seed=f"import:{fmt}:{key}"[:100]).first()
             why = _may_not_update(target, user) if target is not None else None
@@ -254,8 +249,9 @@ def _target(t: Tournament) -> Target:
     games = Game.objects.filter(tournament=t)
     rounds = {code: number for code, number in games.exclude(code="").values_list("code", "round__number")}
     last = max(games.filter(stage__kind="qualifying").values_list("round__number", flat=True), default=0)
-    players = {code: nick for code, nick in
-               t.registrations.exclude(code="").order_by("number", "pk").values_list("code", "player__nickname")}
+    # keyed as tournament_file keys them: a registration added by hand, without a code, is kept too
+    players = {code or f"p{pk}": nick for code, pk, nick in
+               t.registrations.order_by("number", "pk").values_list("code", "player_id", "player__nickname")}
     return Target(t.pk, t.slug, t.name, t.lot_seed, t.start_date, t.games_before_final, rounds, last + 1, players)
 
 
@@ -293,6 +289,8 @@ def store(fmt: str, p: Plan, *, user=None) -> list[Tournament]:
                 stored.append(tournament)
     except FileNotStorable as e:
         raise NotStored(e.problems) from None
+    except IntegrityError as e:  # a case the plan did not foresee: refused whole rather than a server error
+        raise NotStored([f"the database refused it ({str(e).splitlines()[0][:200]})"]) from None
     except InvalidTournament as e:
         raise NotStored([str(problem) for problem in e.problems]) from None
     return stored

@@ -66,13 +66,14 @@ def match(people: dict[str, str], same: dict[str, str], new: set[str]) -> People
     for key, name in people.items():
         by_name[name].append(key)
     names = set(by_name)
-    ours = set(Player.objects.filter(nickname__in=names | set(same.values())).values_list("nickname", flat=True))
+    known = _imported_before(people)
+    ours = set(Player.objects.filter(nickname__in=names | set(same.values()) | set(known.values()))
+               .values_list("nickname", flat=True))
     # name_key -> our nicknames, and the records' names met so far: of two look-alike names of
     # the records, the one a reader sorts second is asked about the first
     spelled: dict[str, set[str]] = defaultdict(set)
     for nickname in Player.objects.values_list("nickname", flat=True).iterator():
         spelled[name_key(nickname)].add(nickname)
-    known = _imported_before(people)
     accounts = _accounts(ours)
     taken = set(ours)
 
@@ -84,39 +85,60 @@ def match(people: dict[str, str], same: dict[str, str], new: set[str]) -> People
             out.new_players.append(nickname)
             taken.add(nickname)
 
+    def ask(name: str, candidates: list[str], why: str, people_asked: list[str]) -> None:
+        out.questions.append(Question(name, candidates, why, several=len(people_asked) > 1))
+
     for name in sorted(by_name, key=lambda n: (name_key(n), n)):
         owners = sorted(by_name[name])
         look_alikes = sorted(spelled[name_key(name)] - {name})
         spelled[name_key(name)].add(name)
+        fresh = [key for key in owners if key not in known]
+        # an answer is about the people of the name not imported before; with none, it corrects all
+        asked = (fresh or owners) if name in same or name in new else fresh
+        for key in owners:
+            if key not in asked:
+                give(key, known[key], name)
+        if not asked:
+            continue
         if name in same and name in new:
-            out.questions.append(Question(name, look_alikes, "answered both as the same player and as a new one"))
+            ask(name, look_alikes, "answered both as the same player and as a new one", asked)
         elif name in same:
-            if same[name] not in ours and same[name] not in names:
-                out.questions.append(Question(name, look_alikes, f"no player is called {same[name]!r}"))
-                continue
-            if same.get(same[name], same[name]) != same[name]:  # A is B, and B is C: say which
-                out.questions.append(Question(name, look_alikes, f"{same[name]!r} is answered as {same[same[name]]!r}"))
-                continue
-            for key in owners:
-                give(key, same[name], name)
+            target = same[name]
+            if target not in ours and target not in names:
+                ask(name, look_alikes, f"no player is called {target!r}", asked)
+            elif same.get(target, target) != target:  # A is B, and B is C: say which
+                ask(name, look_alikes, f"{target!r} is answered as {same[target]!r}", asked)
+            elif target != name and target in new and len(by_name.get(target, ())) > 1:
+                ask(name, look_alikes, f"{target!r} is answered as different people", asked)
+            else:
+                for key in asked:
+                    give(key, target, name)
         elif name in new:
-            for i, key in enumerate(owners):
-                give(key, name if i == 0 and name not in taken else _suffixed(name, key, taken), name)
+            _split(name, asked, known, give, taken)
         else:
-            fresh = [key for key in owners if key not in known]
-            for key in owners:
-                if key in known:
-                    give(key, known[key], name)
-            if not fresh:
-                continue
-            other_account = name in ours and any(_other_account(key, accounts.get(name, ())) for key in fresh)
-            if look_alikes or len(fresh) > 1 or other_account:
-                why = "look-alike" if look_alikes else "two people" if len(fresh) > 1 else "another account"
-                candidates = look_alikes + ([name] if name in ours else [])
-                out.questions.append(Question(name, candidates, why, several=len(fresh) > 1))
-                continue
-            give(fresh[0], name, name)
+            other_account = name in ours and any(_other_account(key, accounts.get(name, ())) for key in asked)
+            if look_alikes or len(asked) > 1 or other_account:
+                why = "look-alike" if look_alikes else "two people" if len(asked) > 1 else "another account"
+                ask(name, look_alikes + ([name] if name in ours else []), why, asked)
+            else:
+                give(asked[0], name, name)
     return out
+
+
+def _split(name: str, asked: list[str], known: dict[str, str], give, taken: set[str]) -> None:
+    """People of one name answered as different people: a person imported before keeps his
+    player when it is this name's or his own with his id beside it (and no one else's here); the
+    first of the others takes the name where it is free, each other gets his platform's id."""
+    held = [known[key] for key in asked if key in known]
+    kept = set()
+    for key in asked:
+        mine = known.get(key)
+        if mine is not None and held.count(mine) == 1 and (mine == name or mine in _forms(name, key)):
+            give(key, mine, name)
+            kept.add(key)
+    for key in asked:
+        if key not in kept:
+            give(key, name if name not in taken else _suffixed(name, key, taken), name)
 
 
 def _imported_before(people: dict[str, str]) -> dict[str, str]:
@@ -146,17 +168,23 @@ def _other_account(key: str, codes) -> bool:
     return any(code.startswith(f"{platform}-") and code != person_code(key) for code in codes)
 
 
-def _suffixed(name: str, key: str, taken: set[str]) -> str:
-    """A new nickname for a person whose name is someone else's: the name, cut to fit, with his
-    platform's id beside it ("Гудвин (mafiaratings 502)"), a number added while that is taken."""
+def _forms(name: str, key: str, count: int = 9) -> list[str]:
+    """The nicknames a person of ``name`` gets when it is someone else's: the name, cut to fit,
+    with his platform's id beside it ("Гудвин (mafiaratings 502)"), then with a number added."""
     platform, _sep, ident = key.partition(":")
     platform = platform.removesuffix("-name")
     label = PLATFORM.get(platform, platform)
     tail = f"{label} {ident}" if _ACCOUNT.fullmatch(key) else label
-    number = 1
-    while True:
+    out = []
+    for number in range(1, count + 1):
         suffix = f" ({tail})" if number == 1 else f" ({tail}, {number})"
-        nickname = name[:NICKNAME_MAX - len(suffix)].rstrip() + suffix
+        out.append(name[:NICKNAME_MAX - len(suffix)].rstrip() + suffix)
+    return out
+
+
+def _suffixed(name: str, key: str, taken: set[str]) -> str:
+    """The first of ``_forms`` nobody has (a hundred forms are plenty: each is one person's)."""
+    for nickname in _forms(name, key, 100):
         if nickname not in taken and not Player.objects.filter(nickname=nickname).exists():
             return nickname
-        number += 1
+    raise ValueError(f"no free nickname for {name!r}")  # a hundred players of one person's forms: not a club's history

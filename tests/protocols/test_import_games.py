@@ -494,3 +494,95 @@ def test_an_answer_may_name_a_look_alike_of_the_same_records_whichever_sorts_fir
         write(tmp_path, "alike.json", [first, second]))
     assert {seat(Game.objects.get(code=code), 10).player.nickname for code in ("mafiaratings-4842", "mafiaratings-4868")} \
         == {"Гудвин"}
+
+
+def nicknames_at_seat_10(*codes):
+    return [seat(Game.objects.get(code=code), 10).player.nickname for code in codes]
+
+
+def test_the_same_answer_again_changes_nothing(tmp_path):
+    path = two_people_named_alike(tmp_path)
+    run("--format", "mafiaratings", "--new", "Гудвин", path)
+    before = (nicknames_at_seat_10("mafiaratings-4842", "mafiaratings-4868"), Player.objects.count())
+    run("--format", "mafiaratings", "--new", "Гудвин", path)
+    assert (nicknames_at_seat_10("mafiaratings-4842", "mafiaratings-4868"), Player.objects.count()) == before
+    assert before[0] == ["Гудвин", "Гудвин (mafiaratings 502)"]
+
+
+def test_an_answer_about_a_new_person_leaves_the_people_imported_before_where_they_are(tmp_path):
+    run("--format", "mafiaratings", "--new", "Гудвин", two_people_named_alike(tmp_path))
+    later = records_of(MAFIARATINGS[2])
+    later["players"][1]["name"] = "Другой"  # 1147, new here
+    later["players"][9].update(id=503, name="Гудвин")
+    path = write(tmp_path, "later.json", later)
+    err = StringIO()
+    with pytest.raises(CommandError, match="question"):
+        call_command("import_games", "--format", "mafiaratings", path, stdout=StringIO(), stderr=err)
+    assert "(two people" not in err.getvalue()  # one new person is asked about
+    run("--format", "mafiaratings", "--new", "Гудвин", path)
+    assert nicknames_at_seat_10("mafiaratings-4842", "mafiaratings-4868", "mafiaratings-4872") == [
+        "Гудвин", "Гудвин (mafiaratings 502)", "Гудвин (mafiaratings 503)"]
+
+
+def test_a_correction_that_makes_two_registered_people_one_moves_the_games_without_a_failure(tmp_path):
+    first, second = records_of(MAFIARATINGS[0]), records_of(MAFIARATINGS[1])
+    first["players"][9].update(id=501, name="Альфа")
+    second["players"][9].update(id=502, name="Бета")
+    path = write(tmp_path, "ab.json", [first, second])
+    run("--format", "mafiaratings", path)
+    run("--format", "mafiaratings", "--same", "Альфа=Бета", path)
+    assert nicknames_at_seat_10("mafiaratings-4842", "mafiaratings-4868") == ["Бета", "Бета"]
+
+
+def test_a_registration_added_by_hand_stays_through_a_later_import():
+    run("--format", "mafiaratings", *MAFIARATINGS[:2])
+    tournament = Tournament.objects.get(name="mafiaratings, tournament 32")
+    from tournaments.models import Registration
+
+    hand = Registration.objects.create(tournament=tournament, player=PlayerFactory(nickname="Записан вручную"))
+    run("--format", "mafiaratings", MAFIARATINGS[2])
+    assert Registration.objects.filter(pk=hand.pk).exists()
+
+
+def test_a_name_answered_as_one_whose_people_are_answered_different_is_a_question(tmp_path):
+    first, second, third = records_of(MAFIARATINGS[0]), records_of(MAFIARATINGS[1]), records_of(MAFIARATINGS[2])
+    first["players"][9].update(id=501, name="Волк")
+    second["players"][9].update(id=502, name="ВОЛК")
+    third["players"][1]["name"] = "Другой"
+    third["players"][9].update(id=503, name="ВОЛК")
+    err = StringIO()
+    with pytest.raises(CommandError, match="question"):
+        call_command("import_games", "--format", "mafiaratings", "--new", "ВОЛК", "--same", "Волк=ВОЛК",
+                     write(tmp_path, "w.json", [first, second, third]), stdout=StringIO(), stderr=err)
+    assert "'ВОЛК' is answered as different people" in err.getvalue() and Game.objects.count() == 0
+
+
+def test_a_run_whose_first_games_are_left_out_is_named_by_the_games_it_imports(tmp_path):
+    run("--format", "polemica", *POLEMICA[:2])
+    Tournament.objects.update(publication=Publication.PUBLISHED)
+    out, _err = run("--format", "polemica", *POLEMICA)
+    added = Game.objects.get(code="polemica-334187").tournament
+    assert added.name == "Polemica: 2025-04-05" and "left there" in out
+
+
+def test_an_incomplete_answer_is_shown_again_with_the_choices_made(client):
+    import re
+
+    from django.contrib.auth.models import Group
+
+    from tests.factories import UserFactory
+
+    organiser = UserFactory(username="bringer", is_staff=True)
+    organiser.groups.add(Group.objects.get(name="Organiser"))
+    client.force_login(organiser)
+    PlayerFactory(nickname="ГУДВИН")
+    PlayerFactory(nickname="ЯРОСЛАВНА")
+    url = "/admin/protocols/game/import-games/"
+    html = client.post(url, {"format": "mafiaratings", "tournament": "", "preview": "1",
+                             "files": [upload(MAFIARATINGS[0])]}, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    token = re.search(r'name="token" value="([^"]+)"', html).group(1)
+    asked = dict((value, name) for name, value in re.findall(r'name="(question-\d+)" value="([^"]+)"', html))
+    answer = {"token": token, "confirm": "1", asked["Гудвин"]: "Гудвин", asked["Гудвин"].replace("question", "answer"): "ГУДВИН"}
+    again = client.post(url, answer, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert Game.objects.count() == 0
+    assert '<option value="ГУДВИН" selected>' in again and '<option value="ЯРОСЛАВНА" selected>' not in again
