@@ -105,12 +105,16 @@ def problem_text(p, *, name_the_day: bool = True) -> str:
         where.append(str(label))
     elif p.field:
         where.append(p.field)
-    text = render(template, localized_params(p.params))
-    if p.clause:
-        text = f"{text} ({p.clause})"
+    text = problem_sentence(p)
     head = ", ".join(where)
     head = head[:1].upper() + head[1:]
     return f"{head}: {text}" if head else text
+
+
+def problem_sentence(p) -> str:
+    """The problem's sentence alone, with its clause, without the place (where the caller says it)."""
+    text = render(PROBLEM_TEXTS.get(p.key, UNKNOWN_PROBLEM), localized_params(p.params))
+    return f"{text} ({p.clause})" if p.clause else text
 
 
 DECIMAL_KEYS = {"extra"}  # points: written with two decimals in the page's language, as the protocol shows them

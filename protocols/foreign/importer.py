@@ -23,9 +23,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from engines.scoring.fileformat import InvalidTournament, parse_document
 from protocols.models import Game
+from protocols.presentation import problem_sentence
 from tournaments.models import Publication, Tournament
 from tournaments.permissions import managed_tournaments
 
@@ -71,8 +73,8 @@ def _records(data) -> list:
 
 def _game_label(record, index: int) -> str:
     if isinstance(record, dict) and is_int(record.get("id")):
-        return f"game {record['id']}"
-    return f"record {index + 1}"
+        return _("game %(id)s") % {"id": record["id"]}
+    return _("record %(n)s") % {"n": index + 1}
 
 
 def read_file(path: str, fmt: str, text: str | None = None) -> tuple[list[ForeignGame], str | None]:
@@ -81,27 +83,27 @@ def read_file(path: str, fmt: str, text: str | None = None) -> tuple[list[Foreig
     try:
         if text is None:
             if Path(path).stat().st_size > MAX_FILE_BYTES:
-                return [], f"{label}: larger than {MAX_FILE_BYTES // 2**20} MB"
+                return [], _("%(file)s: larger than %(n)s MB") % {"file": label, "n": MAX_FILE_BYTES // 2**20}
             text = Path(path).read_text(encoding="utf-8-sig")
         data = json.loads(text.removeprefix("\ufeff"))  # a byte order mark, as Windows' editors write
     except (OSError, UnicodeDecodeError) as e:
-        return [], f"{label}: cannot be read ({e.__class__.__name__})"
+        return [], _("%(file)s: cannot be read (%(why)s)") % {"file": label, "why": e.__class__.__name__}
     except (ValueError, RecursionError) as e:  # not JSON, or a number of more than 4,300 digits
-        return [], f"{label}: not JSON ({str(e)[:120]})"
+        return [], _("%(file)s: not JSON (%(why)s)") % {"file": label, "why": str(e)[:120]}
     games, seen = [], set()
     for index, record in enumerate(_records(data)):
         game_name = _game_label(record, index)
         try:
             game = READERS[fmt](record)
             if game.game_id in seen:
-                raise RecordRefused("id", "the same game is in this file twice")
+                raise RecordRefused("id", _("the same game is in this file twice"))
             seen.add(game.game_id)
             _check_with_the_core(fmt, game)
         except RecordRefused as e:
             return [], f"{label}: {game_name}: {e.field}: {e.message}"
         games.append(game)
     if not games:
-        return [], f"{label}: no game records"
+        return [], _("%(file)s: no game records") % {"file": label}
     return games, None
 
 
@@ -160,7 +162,7 @@ def _check_with_the_core(fmt: str, game: ForeignGame) -> None:
     except InvalidTournament as e:
         problem = e.problems[0]
         where = f"seat {problem.seat}, {problem.field}" if problem.seat else problem.field
-        raise RecordRefused(where, problem.message) from None
+        raise RecordRefused(where, problem_sentence(problem)) from None
 
 
 def plan(fmt: str, files: list[tuple[str, str | None]], *, tournament_name: str = "", same: dict[str, str] | None = None,
@@ -181,7 +183,8 @@ def _read(fmt: str, files, out: Plan) -> None:
         games, why = read_file(path, fmt, text)
         twice = next((g for g in games if g.game_id in where), None)
         if twice is not None:
-            games, why = [], f"{Path(path).name}: game {twice.game_id}: id: also in {Path(where[twice.game_id]).name}"
+            games, why = [], _("%(file)s: game %(id)s: id: also in %(other)s") % {
+                "file": Path(path).name, "id": twice.game_id, "other": Path(where[twice.game_id]).name}
         if why:
             out.refused.append(why)
         where.update((g.game_id, path) for g in games)
@@ -213,12 +216,13 @@ def _group(fmt: str, out: Plan, tournament_name: str, user) -> None:
         target = None
         for pk in sorted(held, key=lambda pk: (-len(held[pk]), pk)):
             stored = Tournament.objects.get(pk=pk)
-            why = _may_not_update(stored, user) if target is None else "the rest goes to another"
+            why = _may_not_update(stored, user) if target is None else _("the rest goes to another")
             if why is None:
                 target = stored
                 continue
             for code in sorted(held[pk]):
-                out.notes.append(f"{code}: already in the tournament {stored.name!r} ({why}), left there")
+                out.notes.append(_("%(code)s: already in the tournament '%(name)s' (%(why)s), left there") % {
+                    "code": code, "name": stored.name, "why": why})
             games = [g for g in games if f"{fmt}-{g.game_id}" not in held[pk]]
         if not games:
             continue
@@ -227,8 +231,8 @@ def _group(fmt: str, out: Plan, tournament_name: str, user) -> None:
             target = Tournament.objects.filter(name=name[:200], lot_seed=f"import:{fmt}:{key}"[:100]).first()
             why = _may_not_update(target, user) if target is not None else None
             if why:
-                out.refused.append(f"the tournament {target.name!r}: {why}; import the new games under another "
-                                   f"tournament's name")
+                out.refused.append(_("the tournament '%(name)s': %(why)s; import the new games under another tournament's name")
+                                   % {"name": target.name, "why": why})
                 continue
         if target is not None:
             out.targets[key] = _target(target)
@@ -239,9 +243,9 @@ def _group(fmt: str, out: Plan, tournament_name: str, user) -> None:
 
 def _may_not_update(stored: Tournament, user) -> str | None:
     if user is not None and not managed_tournaments(user, Tournament.objects.filter(pk=stored.pk)).exists():
-        return "you do not organise it"
+        return _("you do not organise it")
     if stored.publication != Publication.DRAFT:
-        return "it is published: its games are amended on its pages"
+        return _("it is published: its games are amended on its pages")
     return None
 
 
@@ -290,7 +294,7 @@ def store(fmt: str, p: Plan, *, user=None) -> list[Tournament]:
     except FileNotStorable as e:
         raise NotStored(e.problems) from None
     except IntegrityError as e:  # a case the plan did not foresee: refused whole rather than a server error
-        raise NotStored([f"the database refused it ({str(e).splitlines()[0][:200]})"]) from None
+        raise NotStored([_("the database refused it (%(why)s)") % {"why": str(e).splitlines()[0][:200]}]) from None
     except InvalidTournament as e:
         raise NotStored([str(problem) for problem in e.problems]) from None
     return stored

@@ -24,6 +24,8 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext as _
+
 from tournaments.models import Player, Registration
 from tournaments.names import name_key
 
@@ -101,15 +103,15 @@ def match(people: dict[str, str], same: dict[str, str], new: set[str]) -> People
         if not asked:
             continue
         if name in same and name in new:
-            ask(name, look_alikes, "answered both as the same player and as a new one", asked)
+            ask(name, look_alikes, _("answered both as the same player and as a new one"), asked)
         elif name in same:
             target = same[name]
             if target not in ours and target not in names:
-                ask(name, look_alikes, f"no player is called {target!r}", asked)
+                ask(name, look_alikes, _("no player is called '%(name)s'") % {"name": target}, asked)
             elif same.get(target, target) != target:  # A is B, and B is C: say which
-                ask(name, look_alikes, f"{target!r} is answered as {same[target]!r}", asked)
+                ask(name, look_alikes, _("'%(name)s' is answered as '%(other)s'") % {"name": target, "other": same[target]}, asked)
             elif target != name and target in new and len(by_name.get(target, ())) > 1:
-                ask(name, look_alikes, f"{target!r} is answered as different people", asked)
+                ask(name, look_alikes, _("'%(name)s' is answered as different people") % {"name": target}, asked)
             else:
                 for key in asked:
                     give(key, target, name)

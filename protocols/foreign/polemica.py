@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import datetime
 
+from django.utils.translation import gettext as _
+
 from .records import ForeignGame, ForeignSeat, RecordRefused, check_table, game_day, is_int, need, nickname, seats_named, shown
 
 ROLES = {0: "don", 1: "black", 2: "red", 3: "sheriff"}
@@ -28,13 +30,13 @@ def _player(p: dict, where: str) -> ForeignSeat:
         account = account.get("id")
     name = nickname(name, f"{where}username")
     if account is not None and not is_int(account):
-        raise RecordRefused(f"{where}player.id", f"{shown(account)} is not an account id")
+        raise RecordRefused(f"{where}player.id", _("%(value)s is not an account id") % {"value": shown(account)})
     role = need(p, "role", int, where)
     if role not in ROLES:
-        raise RecordRefused(f"{where}role", f"{role!r} is not 0 (don), 1 (mafia), 2 (civilian) or 3 (sheriff)")
+        raise RecordRefused(f"{where}role", _("%(value)s is not 0 (don), 1 (mafia), 2 (civilian) or 3 (sheriff)") % {"value": shown(role)})
     fouls = p.get("fouls") or []
     if not isinstance(fouls, list):
-        raise RecordRefused(f"{where}fouls", "not a list")
+        raise RecordRefused(f"{where}fouls", _("not a list"))
     removed = None
     if p.get("disqual"):
         removed = "fourth_foul" if len(fouls) >= 4 else "disqualifying_foul"
@@ -47,12 +49,12 @@ def first_killed(record: dict, seats: list[ForeignSeat]) -> int | None:
     players not removed before it (a removal's day N comes before night N); None: no kill."""
     shots = record.get("shots") or []
     if not isinstance(shots, list):
-        raise RecordRefused("shots", "not a list")
+        raise RecordRefused("shots", _("not a list"))
     by_night: dict[int, list[int]] = {}
     for i, shot in enumerate(shots):
         night, victim = need(shot, "night", int, f"shots[{i}]."), need(shot, "victim", int, f"shots[{i}].")
         if not 1 <= victim <= 10:
-            raise RecordRefused(f"shots[{i}].victim", f"{victim!r} is not a seat 1-10")
+            raise RecordRefused(f"shots[{i}].victim", _("%(value)s is not a seat 1-10") % {"value": shown(victim)})
         by_night.setdefault(night, []).append(victim)
     removed_on = {}
     for p in record.get("players") or []:
@@ -68,16 +70,16 @@ def first_killed(record: dict, seats: list[ForeignSeat]) -> int | None:
 
 def read(record: dict) -> ForeignGame:
     if not isinstance(record, dict):
-        raise RecordRefused("record", "not an object")
+        raise RecordRefused("record", _("not an object"))
     game_id = str(need(record, "id", int))
     result = record.get("result")
     if not is_int(result) or result not in RESULTS:
-        raise RecordRefused("result", f"{shown(result)}: not a finished game (0 red won, 1 black won)")
+        raise RecordRefused("result", _("%(value)s: not a finished game (0 red won, 1 black won)") % {"value": shown(result)})
     started = need(record, "started", str)
     try:
         played_on = datetime.datetime.fromisoformat(started[:26]).date()
     except ValueError:
-        raise RecordRefused("started", f"{shown(started)} is not a date and time") from None
+        raise RecordRefused("started", _("%(value)s is not a date and time") % {"value": shown(started)}) from None
     played_on = game_day(played_on, "started")
     players = need(record, "players", list)
     seats = [_player(p, f"players[{i}].") for i, p in enumerate(players)]
@@ -88,7 +90,7 @@ def read(record: dict) -> ForeignGame:
         index = next(i for i, p in enumerate(players) if p.get("position") == killed)
         guess = players[index].get("guess")
         if guess is not None and not isinstance(guess, dict):
-            raise RecordRefused(f"players[{index}].guess", f"{shown(guess)} is not an object")
+            raise RecordRefused(f"players[{index}].guess", _("%(value)s is not an object") % {"value": shown(guess)})
         mafs = (guess or {}).get("mafs")
         if mafs is not None:
             named = seats_named(mafs, f"players[{index}].guess.mafs")

@@ -9,6 +9,8 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext as _
+
 from tournaments.registration_import import forbidden_character
 
 ROLES = ("red", "sheriff", "black", "don")
@@ -51,13 +53,17 @@ def need(record: dict, key: str, kind, where: str = ""):
     """``record[key]`` of type ``kind``, or RecordRefused naming the field."""
     name = f"{where}{key}"
     if not isinstance(record, dict) or key not in record:
-        raise RecordRefused(name, "missing")
+        raise RecordRefused(name, _("missing"))
     value = record[key]
     if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
-        raise RecordRefused(name, f"{shown(value)} is not {getattr(kind, '__name__', kind)}")
+        raise RecordRefused(name, _("%(value)s is not %(kind)s") % {"value": shown(value), "kind": _kind(kind)})
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= ID_MAX:
-        raise RecordRefused(name, "a number too large to be one")
+        raise RecordRefused(name, _("a number too large to be one"))
     return value
+
+
+def _kind(kind) -> str:
+    return {int: _("int"), str: _("str"), list: _("list"), dict: _("dict")}.get(kind, getattr(kind, "__name__", str(kind)))
 
 
 def is_int(value) -> bool:
@@ -77,38 +83,38 @@ def nickname(value, where: str) -> str:
     """A player's name as the record writes it, trimmed: text, not empty, no invisible or
     control character, at most NICKNAME_MAX characters."""
     if not isinstance(value, str) or not value.strip():
-        raise RecordRefused(where, "no nickname")
+        raise RecordRefused(where, _("no nickname"))
     bad = forbidden_character(value)
     if bad:
-        raise RecordRefused(where, f"contains {bad}, which no name may hold")
+        raise RecordRefused(where, _("contains %(character)s, which no name may hold") % {"character": bad})
     name = " ".join(value.split())
     if len(name) > NICKNAME_MAX:
-        raise RecordRefused(where, f"longer than {NICKNAME_MAX} characters")
+        raise RecordRefused(where, _("longer than %(n)s characters") % {"n": NICKNAME_MAX})
     return name
 
 
 def seats_named(value, where: str) -> list[int]:
     """A list of seats (1-10), as a best move names them."""
     if not isinstance(value, list) or not all(is_int(s) and 1 <= s <= 10 for s in value):
-        raise RecordRefused(where, f"{shown(value)} is not a list of seats 1-10")
+        raise RecordRefused(where, _("%(value)s is not a list of seats 1-10") % {"value": shown(value)})
     return value[:3]
 
 
 def check_table(seats: list[ForeignSeat]) -> None:
     """Ten seats 1..10, each person once, the roles of a game (6 red, 1 sheriff, 2 black, 1 don)."""
     if sorted(s.seat for s in seats) != list(range(1, 11)):
-        raise RecordRefused("players", f"{len(seats)} seats, not the ten seats 1-10")
+        raise RecordRefused("players", _("%(n)s seats, not the ten seats 1-10") % {"n": len(seats)})
     keys = [s.player_key for s in seats]
     if len(set(keys)) != 10:
         twice = sorted({k for k in keys if keys.count(k) > 1})
-        raise RecordRefused("players", f"a player sits twice: {', '.join(twice)}")
+        raise RecordRefused("players", _("a player sits twice: %(players)s") % {"players": ", ".join(twice)})
     counts = {role: sum(s.role == role for s in seats) for role in ROLES}
     if counts != {"red": 6, "sheriff": 1, "black": 2, "don": 1}:
-        raise RecordRefused("players.role", f"the roles are {counts}, not 6 red, 1 sheriff, 2 black and 1 don")
+        raise RecordRefused("players.role", _("the roles are %(counts)s, not 6 red, 1 sheriff, 2 black and 1 don") % {"counts": counts})
 
 
 def game_day(day: datetime.date, where: str) -> datetime.date:
     """The day a game was played, if it can be one: from FIRST_DAY to a year from today."""
     if not FIRST_DAY <= day <= datetime.date.today() + datetime.timedelta(days=366):
-        raise RecordRefused(where, f"{day.isoformat()} is not a day a game was played")
+        raise RecordRefused(where, _("%(day)s is not a day a game was played") % {"day": day.isoformat()})
     return day

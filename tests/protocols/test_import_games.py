@@ -464,14 +464,21 @@ def test_the_admin_preview_in_russian_asks_about_two_people_in_russian(client, t
     organiser.groups.add(Group.objects.get(name="Organiser"))
     client.force_login(organiser)
     path = two_people_named_alike(tmp_path)
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"id": 1, "winner": "civ"}')
+    wrong = records_of(MAFIARATINGS[2])
+    wrong["players"][3]["role"] = "judge"
     response = client.post("/admin/protocols/game/import-games/",
-                           {"format": "mafiaratings", "tournament": "", "preview": "1", "files": [upload(path)]},
+                           {"format": "mafiaratings", "tournament": "", "preview": "1",
+                            "files": [upload(path), upload(broken), upload(write(tmp_path, "wrong.json", wrong))]},
                            HTTP_ACCEPT_LANGUAGE="ru")
     html = response.content.decode()
+    assert "broken.json: игра 1: startTime: отсутствует" in html
+    assert "wrong.json: игра 4872: players[3].role: &#x27;judge&#x27; — не civ, sheriff, maf и не don" in html
     assert "в записях так зовут двух разных людей" in html and "один и тот же человек" in html
     assert "разные люди (у каждого после первого — его id на платформе)" in html
     form = html[html.index("Предпросмотр: пока ничего не сохранено"):html.index("Другие файлы")]
-    assert english_runs(form, leave_out=("mafiaratings, tournament 32",)) == []
+    assert english_runs(form, leave_out=("mafiaratings, tournament 32", "civ, sheriff, maf")) == []  # the platform's codes
 
 
 def test_two_people_named_as_a_look_alike_of_ours_are_one_question_that_says_both(tmp_path):

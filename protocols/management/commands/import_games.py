@@ -1,6 +1,7 @@
 """manage.py import_games --format polemica|mafiaratings FILE... : a club's history from another
 platform into draft tournaments (protocols/foreign; docs/foreign-games.md)."""
 from django.core.management.base import BaseCommand, CommandError
+from django.utils import translation
 
 from protocols.foreign.importer import READERS, NotStored, plan, store
 
@@ -20,6 +21,12 @@ class Command(BaseCommand):
         parser.add_argument("--dry-run", action="store_true", help="show what would be imported, store nothing")
 
     def handle(self, *args, **o):
+        # The server operator's tool, worded in English throughout as Django's own commands are
+        # (the records' refusals are translated for the admin page; here they match the rest).
+        with translation.override("en"):
+            self._handle(**o)
+
+    def _handle(self, **o):
         same = {}
         for pair in o["same"]:
             name, sep, nickname = pair.partition("=")
