@@ -60,7 +60,7 @@ BACKED_UP = (
     "tournaments.stage", "tournaments.round", "tournaments.table",
     "tournaments.actionlog",
     "protocols.game", "protocols.seat", "protocols.seatpenalty", "protocols.nomination", "protocols.votecount",
-    "protocols.protest", "protocols.protocolversion", "protocols.fileimportjob",
+    "protocols.protest", "protocols.protocolversion", "protocols.fileimportjob", "protocols.foreignperson",
     "protocols.historicalgame", "protocols.historicalseat", "protocols.historicalseatpenalty", "protocols.historicalnomination",
     "protocols.historicalvotecount", "protocols.historicalprotest",
     "scoring.standingsstate", "scoring.standingssnapshot", "scoring.playerstanding",

@@ -285,3 +285,20 @@ class FileImportJob(models.Model):
     @property
     def is_finished(self) -> bool:
         return self.status in (FileImportStatus.DONE, FileImportStatus.FAILED)
+
+
+class ForeignPerson(models.Model):
+    """A person of another platform's game records (protocols/foreign) and the player he is here:
+    once the history import has said who he is, every later import says the same, whatever his
+    name then matches."""
+
+    key = models.CharField(_("person on the platform"), max_length=200, unique=True)  # "mafiaratings:1147", "polemica-name:…"
+    player = models.ForeignKey(Player, verbose_name=_("player"), on_delete=models.CASCADE, related_name="foreign_people")
+    made_for_him = models.BooleanField(_("player made for him"), default=False)  # by an import, not matched to one of ours
+
+    class Meta:
+        verbose_name = _("person of another platform")
+        verbose_name_plural = _("people of other platforms")
+
+    def __str__(self):
+        return self.key

@@ -26,9 +26,9 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from engines.scoring.fileformat import InvalidTournament, parse_document
-from protocols.models import Game
+from protocols.models import ForeignPerson, Game
 from protocols.presentation import problem_sentence
-from tournaments.models import Publication, Tournament
+from tournaments.models import Player, Publication, Registration, Tournament
 from tournaments.permissions import managed_tournaments
 
 from . import mafiaratings, polemica
@@ -48,7 +48,7 @@ class Target:
     lot_seed: str
     start_date: object
     games_before_final: int
-    rounds: dict[str, int]          # its games' codes -> their round
+    places: dict[str, tuple[str, int, int]]  # its games' codes -> (stage, round, table)
     next_round: int                 # the first round after every qualifying game's
     players: dict[str, str]         # its registrations' codes -> nicknames, in their order
 
@@ -123,14 +123,16 @@ def _document(fmt: str, name: str, key: str, games: list[ForeignGame], nicknames
                 nick = nicknames.get(s.player_key, s.name)
                 ids[s.player_key] = first_id.setdefault(nick, person_code(s.player_key))
                 run[ids[s.player_key]] = nick
-    players = dict(target.players) if target else {}
+    # a registration under a person's own code whom the run now gives another one is his no more
+    moved = {person_code(k) for k, given in ids.items() if given != person_code(k)}
+    players = {code: nick for code, nick in (target.players.items() if target else ()) if code not in moved or code in run}
     players.update(run)  # an id of the target's the run gives to another player moves his registration
     ordered = sorted(games, key=lambda g: (g.played_on, g.game_id))
-    rounds = dict(target.rounds) if target else {}
+    places = dict(target.places) if target else {}  # a stored game stays where the organisers put it
     next_round = target.next_round if target else 1
     for g in ordered:
-        if f"{fmt}-{g.game_id}" not in rounds:
-            rounds[f"{fmt}-{g.game_id}"], next_round = next_round, next_round + 1
+        if f"{fmt}-{g.game_id}" not in places:
+            places[f"{fmt}-{g.game_id}"], next_round = ("qualifying", next_round, 1), next_round + 1
     per_player = defaultdict(int)
     for g in games:
         for s in g.seats:
@@ -144,7 +146,8 @@ def _document(fmt: str, name: str, key: str, games: list[ForeignGame], nicknames
                        "date": first.isoformat()},
         "players": [{"id": pid, "nickname": nick} for pid, nick in players.items()],
         "games": [{
-            "id": f"{fmt}-{g.game_id}", "stage": "qualifying", "round": rounds[f"{fmt}-{g.game_id}"], "table": 1,
+            "id": f"{fmt}-{g.game_id}", "stage": places[f"{fmt}-{g.game_id}"][0],
+            "round": places[f"{fmt}-{g.game_id}"][1], "table": places[f"{fmt}-{g.game_id}"][2],
             "result": g.result, "first_killed": {"seat": g.first_killed, "named": g.named} if g.first_killed else None,
             "seats": [{"seat": s.seat, "player": ids[s.player_key], "role": s.role, "fouls": s.fouls,
                        "removed": s.removed} for s in sorted(g.seats, key=lambda s: s.seat)],
@@ -228,7 +231,10 @@ def _group(fmt: str, out: Plan, tournament_name: str, user) -> None:
             continue
         name = tournament_name or games[0].tournament_name or _default_name(fmt, games)
         if target is None:
-            target = Tournament.objects.filter(name=name[:200], lot_seed=f"import:{fmt}:{key}"[:100]).first()
+            seed = f"import:{fmt}:{key}"[:100]
+            target = Tournament.objects.filter(name=name[:200], lot_seed=seed).first()
+            if target is None and key != fmt and not tournament_name:  # a platform's tournament, renamed here since
+                target = Tournament.objects.filter(lot_seed=seed).order_by("pk").first()
             why = _may_not_update(target, user) if target is not None else None
             if why:
                 out.refused.append(_("the tournament '%(name)s': %(why)s; import the new games under another tournament's name")
@@ -251,12 +257,13 @@ def _may_not_update(stored: Tournament, user) -> str | None:
 
 def _target(t: Tournament) -> Target:
     games = Game.objects.filter(tournament=t)
-    rounds = {code: number for code, number in games.exclude(code="").values_list("code", "round__number")}
+    places = {code: (stage, number, table) for code, stage, number, table in
+              games.exclude(code="").values_list("code", "stage__kind", "round__number", "table__number")}
     last = max(games.filter(stage__kind="qualifying").values_list("round__number", flat=True), default=0)
     # keyed as tournament_file keys them: a registration added by hand, without a code, is kept too
     players = {code or f"p{pk}": nick for code, pk, nick in
                t.registrations.order_by("number", "pk").values_list("code", "player_id", "player__nickname")}
-    return Target(t.pk, t.slug, t.name, t.lot_seed, t.start_date, t.games_before_final, rounds, last + 1, players)
+    return Target(t.pk, t.slug, t.name, t.lot_seed, t.start_date, t.games_before_final, places, last + 1, players)
 
 
 def _default_name(fmt: str, games: list[ForeignGame]) -> str:
@@ -287,10 +294,12 @@ def store(fmt: str, p: Plan, *, user=None) -> list[Tournament]:
                     tournament.organisers.add(user)  # whoever brings a tournament runs it (as in the admin)
                 for g in games:
                     Game.objects.filter(tournament=tournament, code=f"{fmt}-{g.game_id}").update(played_on=g.played_on)
+                _forget_moved_registrations(tournament, games)
                 last = max(g.played_on for g in games)
                 if tournament.end_date < last:
                     Tournament.objects.filter(pk=tournament.pk).update(end_date=last)
                 stored.append(tournament)
+            _link_people(p)
     except FileNotStorable as e:
         raise NotStored(e.problems) from None
     except IntegrityError as e:  # a case the plan did not foresee: refused whole rather than a server error
@@ -298,3 +307,26 @@ def store(fmt: str, p: Plan, *, user=None) -> list[Tournament]:
     except InvalidTournament as e:
         raise NotStored([str(problem) for problem in e.problems]) from None
     return stored
+
+
+def _link_people(p: Plan) -> None:
+    """Remember who each person of the records is here (protocols.ForeignPerson), for every later
+    import: the player made for him, or the one he was matched or answered to be."""
+    players = dict(Player.objects.filter(nickname__in=set(p.nicknames.values())).values_list("nickname", "pk"))
+    made = set(p.new_players)
+    stored = {link.key: link for link in ForeignPerson.objects.filter(key__in=p.nicknames)}
+    for key, nickname in p.nicknames.items():
+        link = stored.get(key)
+        if link is None:
+            ForeignPerson.objects.create(key=key, player_id=players[nickname], made_for_him=nickname in made)
+        elif link.player_id != players[nickname]:
+            link.player_id, link.made_for_him = players[nickname], nickname in made
+            link.save(update_fields=["player", "made_for_him"])
+
+
+def _forget_moved_registrations(tournament: Tournament, games: list[ForeignGame]) -> None:
+    """A registration under a person's own code whose games went to another player (an answer
+    made them one) and who sits in none of the tournament's games any more."""
+    codes = {person_code(s.player_key) for g in games for s in g.seats}
+    (Registration.objects.filter(tournament=tournament, code__in=codes)
+     .exclude(player__seats__game__tournament=tournament).delete())

@@ -7,8 +7,7 @@ In this order, for each name the records give (a person's newest):
    the records called so is that player: ours, or a name of these records), or ``name in new``
    (each of them is a new player; the first keeps the name when it is free, each other gets his
    platform's id beside it).
-2. A person imported before is the player his code is registered to (the code is the tournament
-   file's id of the person, ``person_code``; Registration.code keeps it).
+2. A person imported before is the player that import made him (protocols.ForeignPerson).
 3. Otherwise the name decides, and a question is asked, one a name, when it is not sure:
    - a name that reads as another (tournaments.names.name_key: case, ё, a look-alike letter) of
      ours or of the same records: "look-alike";
@@ -26,7 +25,8 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
-from tournaments.models import Player, Registration
+from protocols.models import ForeignPerson
+from tournaments.models import Player
 from tournaments.names import name_key
 
 NICKNAME_MAX = 80  # tournaments.Player.nickname
@@ -69,7 +69,7 @@ def match(people: dict[str, str], same: dict[str, str], new: set[str]) -> People
         by_name[name].append(key)
     names = set(by_name)
     known = _imported_before(people)
-    ours = set(Player.objects.filter(nickname__in=names | set(same.values()) | set(known.values()))
+    ours = set(Player.objects.filter(nickname__in=names | set(same.values()) | {nick for nick, _made in known.values()})
                .values_list("nickname", flat=True))
     # name_key -> our nicknames, and the records' names met so far: of two look-alike names of
     # the records, the one a reader sorts second is asked about the first
@@ -99,7 +99,7 @@ def match(people: dict[str, str], same: dict[str, str], new: set[str]) -> People
         asked = (fresh or owners) if name in same or name in new else fresh
         for key in owners:
             if key not in asked:
-                give(key, known[key], name)
+                give(key, known[key][0], name)
         if not asked:
             continue
         if name in same and name in new:
@@ -127,15 +127,16 @@ def match(people: dict[str, str], same: dict[str, str], new: set[str]) -> People
     return out
 
 
-def _split(name: str, asked: list[str], known: dict[str, str], give, taken: set[str]) -> None:
-    """People of one name answered as different people: a person imported before keeps his
-    player when it is this name's or his own with his id beside it (and no one else's here); the
-    first of the others takes the name where it is free, each other gets his platform's id."""
-    held = [known[key] for key in asked if key in known]
+def _split(name: str, asked: list[str], known: dict[str, tuple[str, bool]], give, taken: set[str]) -> None:
+    """People of one name answered as different people: a person imported before keeps the
+    player made for him (under this name, or his own with his id beside it) when no one else here
+    has it; the first of the others takes the name where it is free, each other gets his
+    platform's id."""
+    held = [known[key][0] for key in asked if key in known]
     kept = set()
     for key in asked:
-        mine = known.get(key)
-        if mine is not None and held.count(mine) == 1 and (mine == name or mine in _forms(name, key)):
+        mine, made = known.get(key, (None, False))
+        if mine is not None and made and held.count(mine) == 1 and (mine == name or mine in _forms(name, key)):
             give(key, mine, name)
             kept.add(key)
     for key in asked:
@@ -143,31 +144,24 @@ def _split(name: str, asked: list[str], known: dict[str, str], give, taken: set[
             give(key, name if name not in taken else _suffixed(name, key, taken), name)
 
 
-def _imported_before(people: dict[str, str]) -> dict[str, str]:
-    """Person key -> the player his code is registered to, where one player holds it."""
-    codes = {person_code(key): key for key in people}
-    holders: dict[str, set[str]] = defaultdict(set)
-    for code, nickname in Registration.objects.filter(code__in=codes).values_list("code", "player__nickname"):
-        holders[code].add(nickname)
-    return {codes[code]: next(iter(held)) for code, held in holders.items() if len(held) == 1}
+def _imported_before(people: dict[str, str]) -> dict[str, tuple[str, bool]]:
+    """Person key -> (the player an import made him, whether it made the player for him)."""
+    return {key: (nickname, made) for key, nickname, made in
+            ForeignPerson.objects.filter(key__in=people).values_list("key", "player__nickname", "made_for_him")}
 
 
 def _accounts(ours: set[str]) -> dict[str, set[str]]:
-    """Our nickname -> the platform accounts' codes his registrations hold."""
+    """Our nickname -> the platform accounts (keys) imported as him."""
     out: dict[str, set[str]] = defaultdict(set)
-    for nickname, code in Registration.objects.filter(player__nickname__in=ours).values_list("player__nickname", "code"):
-        if code and re.fullmatch(r"[a-z]+-[0-9]+", code):
-            out[nickname].add(code)
+    for nickname, key in ForeignPerson.objects.filter(player__nickname__in=ours).values_list("player__nickname", "key"):
+        out[nickname].add(key)
     return out
 
 
-def _other_account(key: str, codes) -> bool:
-    """Whether our player holds an account of the key's platform that is not the key's."""
+def _other_account(key: str, keys) -> bool:
+    """Whether our player was imported as another account of the key's platform."""
     found = _ACCOUNT.fullmatch(key)
-    if not found:
-        return False
-    platform = found.group(1)
-    return any(code.startswith(f"{platform}-") and code != person_code(key) for code in codes)
+    return bool(found) and any(other != key and other.startswith(f"{found.group(1)}:") for other in keys)
 
 
 def _forms(name: str, key: str, count: int = 9) -> list[str]:

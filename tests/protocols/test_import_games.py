@@ -593,3 +593,62 @@ def test_an_incomplete_answer_is_shown_again_with_the_choices_made(client):
     again = client.post(url, answer, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert Game.objects.count() == 0
     assert '<option value="ГУДВИН" selected>' in again and '<option value="ЯРОСЛАВНА" selected>' not in again
+
+
+def alpha_and_beta(tmp_path) -> str:
+    first, second = records_of(MAFIARATINGS[0]), records_of(MAFIARATINGS[1])
+    first["players"][9].update(id=501, name="Альфа")
+    second["players"][9].update(id=502, name="Бета")
+    return write(tmp_path, "ab.json", [first, second])
+
+
+def test_a_merge_answered_once_holds_for_every_later_import(tmp_path):
+    path = alpha_and_beta(tmp_path)
+    run("--format", "mafiaratings", path)
+    run("--format", "mafiaratings", "--same", "Альфа=Бета", path)
+    later = records_of(MAFIARATINGS[2])
+    later["players"][1]["name"] = "Другой"
+    later["players"][9].update(id=501, name="Альфа")
+    run("--format", "mafiaratings", path, write(tmp_path, "later.json", later))
+    assert nicknames_at_seat_10("mafiaratings-4842", "mafiaratings-4868", "mafiaratings-4872") == ["Бета"] * 3
+    tournament = Tournament.objects.get(name="mafiaratings, tournament 32")
+    sitting = {s.player_id for g in tournament.games.all() for s in g.seats.all()}
+    assert set(tournament.registrations.values_list("player_id", flat=True)) == sitting  # Альфа's registration gone
+
+
+def test_two_people_answered_one_are_not_asked_about_again(tmp_path):
+    path = two_people_named_alike(tmp_path)
+    run("--format", "mafiaratings", "--same", "Гудвин=Гудвин", path)
+    run("--format", "mafiaratings", path)  # no question
+    assert nicknames_at_seat_10("mafiaratings-4842", "mafiaratings-4868") == ["Гудвин", "Гудвин"]
+
+
+def test_new_undoes_a_match_to_one_of_ours_by_the_exact_name():
+    PlayerFactory(nickname="Гудвин")
+    run("--format", "mafiaratings", *MAFIARATINGS)
+    assert nicknames_at_seat_10("mafiaratings-4842") == ["Гудвин"]
+    run("--format", "mafiaratings", "--new", "Гудвин", *MAFIARATINGS)
+    assert nicknames_at_seat_10("mafiaratings-4842") == ["Гудвин (mafiaratings 1147)"]
+    run("--format", "mafiaratings", "--new", "Гудвин", *MAFIARATINGS)  # and again: nothing moves
+    assert nicknames_at_seat_10("mafiaratings-4842") == ["Гудвин (mafiaratings 1147)"]
+
+
+def test_a_renamed_draft_still_takes_its_platform_tournaments_new_games():
+    run("--format", "mafiaratings", *MAFIARATINGS[:2])
+    Tournament.objects.update(name="Осенний турнир клуба")
+    run("--format", "mafiaratings", MAFIARATINGS[2])
+    assert Tournament.objects.count() == 1
+    assert Game.objects.get(code="mafiaratings-4872").tournament.name == "Осенний турнир клуба"
+
+
+def test_a_game_the_organisers_moved_stays_where_they_put_it():
+    from tournaments.models import Round, Table
+
+    run("--format", "mafiaratings", *MAFIARATINGS)
+    tournament = Tournament.objects.get(name="mafiaratings, tournament 32")
+    stage = tournament.stages.get(kind="qualifying")
+    Game.objects.filter(code="mafiaratings-4868").update(
+        round=Round.objects.get(stage=stage, number=1), table=Table.objects.create(tournament=tournament, number=2))
+    run("--format", "mafiaratings", *MAFIARATINGS)
+    moved = Game.objects.get(code="mafiaratings-4868")
+    assert (moved.round.number, moved.table.number) == (1, 2) and Game.objects.count() == 3
