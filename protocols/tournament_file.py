@@ -155,7 +155,7 @@ def _tournament(t: core.Tournament, slug: str | None) -> tuple[Tournament, bool]
     existing = _existing(t, slug)
     values = dict(
         name=t.name, ruleset=t.ruleset, participants_override=t.participants, games_before_final=max(t.games_before_final, 1),
-        lot_seed=t.lot_seed, k_applies=True, k_max_participants=t.settings.k_max_participants,
+        lot_seed=t.lot_seed, k_max_participants=t.settings.k_max_participants,
         best_move_three=t.settings.best_move_three, best_move_two=t.settings.best_move_two,
         fourth_foul_removal_counts=t.settings.fourth_foul_removal_counts,
     )
@@ -179,8 +179,9 @@ def _tournament(t: core.Tournament, slug: str | None) -> tuple[Tournament, bool]
             i += 1
             slug = f"{base}-{i}"
     day = day or timezone.localdate()  # a file without a date: a tournament of today, as the admin offers
+    # K applies to a new tournament; one stored keeps its organisers' choice (the file does not say)
     return save_tournament(Tournament(slug=slug, start_date=day, end_date=day, publication=Publication.DRAFT,
-                                      **values)), True
+                                      k_applies=True, **values)), True
 
 
 def _players(tournament: Tournament, t: core.Tournament) -> dict[str, Registration]:

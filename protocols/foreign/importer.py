@@ -51,6 +51,9 @@ class Target:
     places: dict[str, tuple[str, int, int]]  # its games' codes -> (stage, round, table)
     next_round: int                 # the first round after every qualifying game's
     players: dict[str, str]         # its registrations' codes -> nicknames, in their order
+    settings: dict                  # its settings as the tournament file writes them: an import keeps them
+    ruleset: str
+    participants: int | None        # its organisers' count of participants, when they gave one
 
 
 @dataclass
@@ -140,7 +143,9 @@ def _document(fmt: str, name: str, key: str, games: list[ForeignGame], nicknames
     first = min([ordered[0].played_on] + ([target.start_date] if target else []))
     return {
         "format": "mafia-tournament/1",
-        "tournament": {"name": name[:200], "ruleset": "fiim", "participants": len(players),
+        "tournament": {"name": name[:200], "ruleset": target.ruleset if target else "fiim",
+                       "participants": max(len(players), (target.participants or 0) if target else 0),
+                       **({"settings": target.settings} if target else {}),
                        "games_before_final": max([*per_player.values(), target.games_before_final if target else 1]),
                        "lot_seed": target.lot_seed if target else f"import:{fmt}:{key}"[:100],
                        "date": first.isoformat()},
@@ -263,7 +268,10 @@ def _target(t: Tournament) -> Target:
     # keyed as tournament_file keys them: a registration added by hand, without a code, is kept too
     players = {code or f"p{pk}": nick for code, pk, nick in
                t.registrations.order_by("number", "pk").values_list("code", "player_id", "player__nickname")}
-    return Target(t.pk, t.slug, t.name, t.lot_seed, t.start_date, t.games_before_final, places, last + 1, players)
+    settings = {"k_max_participants": t.k_max_participants, "best_move_three": str(t.best_move_three),
+                "best_move_two": str(t.best_move_two), "fourth_foul_removal_counts": t.fourth_foul_removal_counts}
+    return Target(t.pk, t.slug, t.name, t.lot_seed, t.start_date, t.games_before_final, places, last + 1, players,
+                  settings, t.ruleset, t.participants_override)
 
 
 def _default_name(fmt: str, games: list[ForeignGame]) -> str:

@@ -652,3 +652,12 @@ def test_a_game_the_organisers_moved_stays_where_they_put_it():
     run("--format", "mafiaratings", *MAFIARATINGS)
     moved = Game.objects.get(code="mafiaratings-4868")
     assert (moved.round.number, moved.table.number) == (1, 2) and Game.objects.count() == 3
+
+
+def test_a_later_import_keeps_the_organisers_settings_of_the_draft():
+    run("--format", "mafiaratings", *MAFIARATINGS[:2])
+    Tournament.objects.update(k_applies=False, k_max_participants=30, participants_override=25)
+    run("--format", "mafiaratings", *MAFIARATINGS)
+    tournament = Tournament.objects.get()
+    assert (tournament.k_applies, tournament.k_max_participants, tournament.participants_override) == (False, 30, 25)
+    assert Game.objects.count() == 3
