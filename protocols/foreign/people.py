@@ -90,7 +90,11 @@ def match(people: dict[str, str], same: dict[str, str], new: set[str]) -> People
     def ask(name: str, candidates: list[str], why: str, people_asked: list[str]) -> None:
         out.questions.append(Question(name, candidates, why, several=len(people_asked) > 1))
 
-    for name in sorted(by_name, key=lambda n: (name_key(n), n)):
+    def follows_another(n: str) -> bool:  # answered as the same as another name of these records
+        return n in same and same[n] != n and same[n] in names
+
+    # a name answered as another of the records' goes after it, to be whoever its people are
+    for name in sorted(by_name, key=lambda n: (follows_another(n), name_key(n), n)):
         owners = sorted(by_name[name])
         look_alikes = sorted(spelled[name_key(name)] - {name})
         spelled[name_key(name)].add(name)
@@ -110,8 +114,16 @@ def match(people: dict[str, str], same: dict[str, str], new: set[str]) -> People
                 ask(name, look_alikes, _("no player is called '%(name)s'") % {"name": target}, asked)
             elif same.get(target, target) != target:  # A is B, and B is C: say which
                 ask(name, look_alikes, _("'%(name)s' is answered as '%(other)s'") % {"name": target, "other": same[target]}, asked)
-            elif target != name and target in new and len(by_name.get(target, ())) > 1:
-                ask(name, look_alikes, _("'%(name)s' is answered as different people") % {"name": target}, asked)
+            elif follows_another(name):
+                theirs = {out.nicknames[key] for key in by_name[target] if key in out.nicknames}
+                if len(theirs) > 1:
+                    ask(name, look_alikes, _("'%(name)s' is answered as different people") % {"name": target}, asked)
+                elif not theirs:
+                    ask(name, look_alikes, _("'%(name)s' is to be answered first") % {"name": target}, asked)
+                else:
+                    nickname = theirs.pop()
+                    for key in asked:
+                        give(key, nickname, name)
             else:
                 for key in asked:
                     give(key, target, name)
@@ -129,14 +141,13 @@ def match(people: dict[str, str], same: dict[str, str], new: set[str]) -> People
 
 def _split(name: str, asked: list[str], known: dict[str, tuple[str, bool]], give, taken: set[str]) -> None:
     """People of one name answered as different people: a person imported before keeps the
-    player made for him (under this name, or his own with his id beside it) when no one else here
-    has it; the first of the others takes the name where it is free, each other gets his
-    platform's id."""
+    player made for him when no one else here has it; the first of the others takes the name where
+    it is free, each other gets his platform's id."""
     held = [known[key][0] for key in asked if key in known]
     kept = set()
     for key in asked:
         mine, made = known.get(key, (None, False))
-        if mine is not None and made and held.count(mine) == 1 and (mine == name or mine in _forms(name, key)):
+        if mine is not None and made and held.count(mine) == 1:  # whatever it is called now (a merge may rename)
             give(key, mine, name)
             kept.add(key)
     for key in asked:

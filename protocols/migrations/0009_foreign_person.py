@@ -17,8 +17,15 @@ def link_people_imported_before(apps, schema_editor):
         found = re.fullmatch(r"(polemica|mafiaratings)-([0-9]+)", code or "")
         if found:
             holders.setdefault(f"{found.group(1)}:{found.group(2)}", set()).add(player_id)
-    ForeignPerson.objects.bulk_create([ForeignPerson(key=key, player_id=next(iter(players)))
-                                       for key, players in holders.items() if len(players) == 1])
+    Player = apps.get_model("tournaments", "Player")
+    links = {key: next(iter(players)) for key, players in holders.items() if len(players) == 1}
+    # a player the import made: registered in imported tournaments only, and nobody's account
+    elsewhere = set(Registration.objects.exclude(tournament__lot_seed__startswith="import:")
+                    .values_list("player_id", flat=True))
+    with_account = set(Player.objects.filter(user__isnull=False).values_list("pk", flat=True))
+    ForeignPerson.objects.bulk_create([
+        ForeignPerson(key=key, player_id=pid, made_for_him=pid not in elsewhere and pid not in with_account)
+        for key, pid in links.items()])
 
 
 class Migration(migrations.Migration):

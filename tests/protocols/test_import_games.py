@@ -661,3 +661,42 @@ def test_a_later_import_keeps_the_organisers_settings_of_the_draft():
     tournament = Tournament.objects.get()
     assert (tournament.k_applies, tournament.k_max_participants, tournament.participants_override) == (False, 30, 25)
     assert Game.objects.count() == 3
+
+
+def test_a_merge_of_the_player_an_import_made_holds_when_the_import_runs_again():
+    from ratings.merge import merge_players
+    from tests.factories import UserFactory
+
+    ours = PlayerFactory(nickname="ГУДВИН")
+    run("--format", "mafiaratings", "--new", "Гудвин", *MAFIARATINGS)
+    merge_players(keep=ours, absorb=Player.objects.get(nickname="Гудвин"), user=UserFactory(is_superuser=True))
+    run("--format", "mafiaratings", "--new", "Гудвин", *MAFIARATINGS)
+    assert nicknames_at_seat_10("mafiaratings-4842") == ["ГУДВИН"] and not Player.objects.filter(nickname="Гудвин").exists()
+
+
+def test_same_as_another_name_of_the_records_is_whoever_that_name_is_here(tmp_path):
+    PlayerFactory(nickname="Bee")
+    run("--format", "mafiaratings", "--same", "Гудвин=Bee", MAFIARATINGS[0])
+    later = records_of(MAFIARATINGS[1])
+    later["players"][9].update(id=777, name="Гудвинъ")
+    run("--format", "mafiaratings", "--same", "Гудвинъ=Гудвин", MAFIARATINGS[0], write(tmp_path, "later.json", later))
+    assert nicknames_at_seat_10("mafiaratings-4842", "mafiaratings-4868") == ["Bee", "Bee"]
+    assert not Player.objects.filter(nickname="Гудвин").exists()
+
+
+def test_the_upgrade_links_the_people_imported_before_so_the_same_command_changes_nothing():
+    import importlib
+
+    from django.apps import apps
+
+    from protocols.models import ForeignPerson
+
+    PlayerFactory(nickname="ГУДВИН")
+    run("--format", "mafiaratings", "--new", "Гудвин", *MAFIARATINGS)
+    ForeignPerson.objects.all().delete()  # as before the table
+    migration = importlib.import_module("protocols.migrations.0009_foreign_person")
+    migration.link_people_imported_before(apps, None)
+    assert ForeignPerson.objects.get(key="mafiaratings:1147").made_for_him
+    players = Player.objects.count()
+    run("--format", "mafiaratings", "--new", "Гудвин", *MAFIARATINGS)
+    assert Player.objects.count() == players and nicknames_at_seat_10("mafiaratings-4842") == ["Гудвин"]
