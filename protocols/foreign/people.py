@@ -90,8 +90,8 @@ def match(people: dict[str, str], same: dict[str, str], new: set[str]) -> People
     def ask(name: str, candidates: list[str], why: str, people_asked: list[str]) -> None:
         out.questions.append(Question(name, candidates, why, several=len(people_asked) > 1))
 
-    def follows_another(n: str) -> bool:  # answered as the same as another name of these records
-        return n in same and same[n] != n and same[n] in names
+    def follows_another(n: str) -> bool:  # answered as the same as another name of these records (not ours)
+        return n in same and same[n] != n and same[n] in names and same[n] not in ours
 
     # a name answered as another of the records' goes after it, to be whoever its people are
     for name in sorted(by_name, key=lambda n: (follows_another(n), name_key(n), n)):

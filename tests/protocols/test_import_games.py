@@ -700,3 +700,17 @@ def test_the_upgrade_links_the_people_imported_before_so_the_same_command_change
     players = Player.objects.count()
     run("--format", "mafiaratings", "--new", "Гудвин", *MAFIARATINGS)
     assert Player.objects.count() == players and nicknames_at_seat_10("mafiaratings-4842") == ["Гудвин"]
+
+
+def test_our_player_chosen_is_ours_even_when_the_records_have_his_name_for_someone_else(tmp_path):
+    ours = PlayerFactory(nickname="ГУДВИН")
+    first = records_of(MAFIARATINGS[0])
+    first["players"][9].update(id=501, name="Гудвин")
+    run("--format", "mafiaratings", "--new", "Гудвин", write(tmp_path, "a.json", first))
+    later, other = records_of(MAFIARATINGS[1]), records_of(MAFIARATINGS[2])
+    later["players"][9].update(id=501, name="ГУДВИН")  # 501 has renamed himself
+    other["players"][1]["name"] = "Другой"
+    other["players"][9].update(id=502, name="Гудвин")
+    run("--format", "mafiaratings", "--same", "Гудвин=ГУДВИН", write(tmp_path, "b.json", [later, other]))
+    assert seat(Game.objects.get(code="mafiaratings-4872"), 10).player == ours
+    assert seat(Game.objects.get(code="mafiaratings-4868"), 10).player.nickname == "Гудвин"  # 501 stays his own
