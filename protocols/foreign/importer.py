@@ -116,16 +116,20 @@ def _document(fmt: str, name: str, key: str, games: list[ForeignGame], nicknames
     rounds when it updates a stored tournament. A person's id is his code (people.person_code),
     unless his player is registered in the target already (then that registration's); people the
     organiser made one player share one id."""
-    # a player registered in the target keeps his registration's id: one id a player
-    first_id: dict[str, str] = {nick: code for code, nick in target.players.items()} if target else {}
-    ids: dict[str, str] = {}
-    run: dict[str, str] = {}  # id -> nickname, the run's people
+    nick_of: dict[str, str] = {}  # person key -> nickname, in the order of the games
     for g in games:
         for s in g.seats:
-            if s.player_key not in ids:
-                nick = nicknames.get(s.player_key, s.name)
-                ids[s.player_key] = first_id.setdefault(nick, person_code(s.player_key))
-                run[ids[s.player_key]] = nick
+            nick_of.setdefault(s.player_key, nicknames.get(s.player_key, s.name))
+    claimed = {person_code(person): nick for person, nick in nick_of.items()}  # each person's own code, and his player
+    registered = {nick: code for code, nick in target.players.items()} if target else {}
+    first_id: dict[str, str] = {}
+    for person, nick in nick_of.items():
+        # one id a player: his registration's in the target, unless that is the own code of a
+        # person now another player's; else the own code of his first person
+        code = registered.get(nick)
+        first_id.setdefault(nick, code if code is not None and claimed.get(code, nick) == nick else person_code(person))
+    ids = {person: first_id[nick] for person, nick in nick_of.items()}
+    run = {first_id[nick]: nick for nick in nick_of.values()}  # id -> nickname, the run's people
     # a registration under a person's own code whom the run now gives another one is his no more
     moved = {person_code(k) for k, given in ids.items() if given != person_code(k)}
     players = {code: nick for code, nick in (target.players.items() if target else ()) if code not in moved or code in run}

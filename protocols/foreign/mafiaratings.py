@@ -92,11 +92,13 @@ def read(record: dict) -> ForeignGame:
         raise RecordRefused("players", _("%(n)s players, not ten") % {"n": len(players)})
     seats = [_seat(p, i) for i, p in enumerate(players, 1)]
     check_table(seats)
-    killed, named, first_night = None, [], None
+    # the first killed is killed on the first night (RULES.md 7.10.1); mafiaratings numbers it
+    # round 1 (its own converters write first blood so); a miss that night leaves none
+    killed, named = None, []
     for seat, p in enumerate(players, 1):
         death = p.get("death")
-        if death and death["type"] == "night" and (first_night is None or death["round"] < first_night):
-            killed, first_night = seat, death["round"]
+        if death and death["type"] == "night" and death["round"] == 1:
+            killed = seat
     if killed is not None:
         legacy = players[killed - 1].get("legacy")
         if isinstance(legacy, list):

@@ -23,6 +23,7 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from django.db.models import Count
 from django.utils.translation import gettext as _
 
 from protocols.models import ForeignPerson
@@ -156,9 +157,13 @@ def _split(name: str, asked: list[str], known: dict[str, tuple[str, bool]], give
 
 
 def _imported_before(people: dict[str, str]) -> dict[str, tuple[str, bool]]:
-    """Person key -> (the player an import made him, whether it made the player for him)."""
-    return {key: (nickname, made) for key, nickname, made in
-            ForeignPerson.objects.filter(key__in=people).values_list("key", "player__nickname", "made_for_him")}
+    """Person key -> (the player an import made him, whether it made that player for him alone:
+    a player two people of the records were answered to be is neither's own)."""
+    links = list(ForeignPerson.objects.filter(key__in=people).values_list("key", "player_id", "player__nickname",
+                                                                            "made_for_him"))
+    shared = set(ForeignPerson.objects.filter(player_id__in={pid for _k, pid, _n, _m in links})
+                 .values("player_id").annotate(n=Count("pk")).filter(n__gt=1).values_list("player_id", flat=True))
+    return {key: (nickname, made and pid not in shared) for key, pid, nickname, made in links}
 
 
 def _accounts(ours: set[str]) -> dict[str, set[str]]:

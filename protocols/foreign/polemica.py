@@ -45,27 +45,39 @@ def _player(p: dict, where: str) -> ForeignSeat:
 
 
 def first_killed(record: dict, seats: list[ForeignSeat]) -> int | None:
-    """The victim of the first night whose shots all named one seat, and as many shots as black
-    players not removed before it (a removal's day N comes before night N); None: no kill."""
+    """The victim of the first night (RULES.md 7.10.1: a miss that night leaves no first killed),
+    when every black player in the game that night shot him. Votes are not read, so a black
+    player in the game is one not removed by a foul before it (a removal's day N comes before
+    night N) who shoots on some night of the game: one voted out on day 1 never shoots, one who
+    skipped the first night's shot (a miss) shoots later. Records without shooters count the
+    shots instead."""
     shots = record.get("shots") or []
     if not isinstance(shots, list):
         raise RecordRefused("shots", _("not a list"))
-    by_night: dict[int, list[int]] = {}
+    first: list[tuple[int | None, int]] = []  # (shooter, victim) of night 1
+    shooters_ever: set[int] = set()
     for i, shot in enumerate(shots):
         night, victim = need(shot, "night", int, f"shots[{i}]."), need(shot, "victim", int, f"shots[{i}].")
         if not 1 <= victim <= 10:
             raise RecordRefused(f"shots[{i}].victim", _("%(value)s is not a seat 1-10") % {"value": shown(victim)})
-        by_night.setdefault(night, []).append(victim)
+        shooter = shot.get("shooter")
+        if shooter is not None and not (is_int(shooter) and 1 <= shooter <= 10):
+            raise RecordRefused(f"shots[{i}].shooter", _("%(value)s is not a seat 1-10") % {"value": shown(shooter)})
+        if shooter is not None:
+            shooters_ever.add(shooter)
+        if night == 1:
+            first.append((shooter, victim))
+    if not first or len({victim for _shooter, victim in first}) != 1:
+        return None
     removed_on = {}
     for p in record.get("players") or []:
         if isinstance(p, dict) and isinstance(p.get("disqual"), dict) and isinstance(p["disqual"].get("day"), int):
             removed_on[p.get("position")] = p["disqual"]["day"]
-    for night in sorted(by_night):
-        victims = by_night[night]
-        blacks = sum(1 for s in seats if s.role in ("black", "don") and removed_on.get(s.seat, night + 1) > night)
-        if len(set(victims)) == 1 and len(victims) >= blacks:
-            return victims[0]
-    return None
+    blacks = {s.seat for s in seats if s.role in ("black", "don") and removed_on.get(s.seat, 2) > 1}
+    if all(shooter is not None for shooter, _victim in first):
+        in_game = blacks & shooters_ever
+        return first[0][1] if in_game <= {shooter for shooter, _victim in first} else None
+    return first[0][1] if len(first) >= len(blacks) else None
 
 
 def read(record: dict) -> ForeignGame:

@@ -714,3 +714,30 @@ def test_our_player_chosen_is_ours_even_when_the_records_have_his_name_for_someo
     run("--format", "mafiaratings", "--same", "Гудвин=ГУДВИН", write(tmp_path, "b.json", [later, other]))
     assert seat(Game.objects.get(code="mafiaratings-4872"), 10).player == ours
     assert seat(Game.objects.get(code="mafiaratings-4868"), 10).player.nickname == "Гудвин"  # 501 stays his own
+
+
+def test_new_undoes_an_answer_that_made_two_names_of_the_records_one(tmp_path):
+    path = alpha_and_beta(tmp_path)
+    run("--format", "mafiaratings", "--same", "Альфа=Бета", path)
+    assert nicknames_at_seat_10("mafiaratings-4842", "mafiaratings-4868") == ["Бета", "Бета"]
+    run("--format", "mafiaratings", "--new", "Альфа", path)
+    assert nicknames_at_seat_10("mafiaratings-4842", "mafiaratings-4868") == ["Альфа", "Бета"]
+
+
+def test_the_first_killed_is_killed_on_the_first_night_or_there_is_none(tmp_path):
+    record = records_of(MAFIARATINGS[0])
+    record["players"][9]["death"] = {"round": 2, "type": "day"}  # seat 10 not killed on night 1: a miss
+    run("--format", "mafiaratings", write(tmp_path, "miss.json", record))
+    g = Game.objects.get(code="mafiaratings-4842")
+    assert g.first_killed_seat is None and g.best_move == []
+
+
+def test_polemica_a_first_night_shot_by_every_black_player_in_the_game_is_a_kill(tmp_path):
+    record = records_of(POLEMICA[-1])  # 334187: blacks 2, 7 (don), 9 shoot seat 4 on night 1
+    record["shots"] = [shot for shot in record["shots"] if shot["shooter"] != 9]  # 9 voted out on day 1: never shoots
+    run("--format", "polemica", write(tmp_path, "voted.json", record))
+    assert Game.objects.get(code="polemica-334187").first_killed_seat == 4
+    record = records_of(POLEMICA[-1])
+    record["shots"] = [shot for shot in record["shots"] if not (shot["shooter"] == 9 and shot["night"] == 1)]
+    run("--format", "polemica", write(tmp_path, "skipped.json", record))  # 9 skipped night 1, shoots later: a miss
+    assert Game.objects.get(code="polemica-334187").first_killed_seat is None
