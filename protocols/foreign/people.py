@@ -23,7 +23,6 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django.db.models import Count
 from django.utils.translation import gettext as _
 
 from protocols.models import ForeignPerson
@@ -161,9 +160,16 @@ def _imported_before(people: dict[str, str]) -> dict[str, tuple[str, bool]]:
     a player two people of the records were answered to be is neither's own)."""
     links = list(ForeignPerson.objects.filter(key__in=people).values_list("key", "player_id", "player__nickname",
                                                                             "made_for_him"))
-    shared = set(ForeignPerson.objects.filter(player_id__in={pid for _k, pid, _n, _m in links})
-                 .values("player_id").annotate(n=Count("pk")).filter(n__gt=1).values_list("player_id", flat=True))
-    return {key: (nickname, made and pid not in shared) for key, pid, nickname, made in links}
+    # the same human's accounts on two platforms are one player rightly: count one platform's people
+    holders: dict[tuple[int, str], int] = defaultdict(int)
+    for key, pid in ForeignPerson.objects.filter(player_id__in={pid for _k, pid, _n, _m in links}).values_list(
+            "key", "player_id"):
+        holders[pid, _platform(key)] += 1
+    return {key: (nickname, made and holders[pid, _platform(key)] == 1) for key, pid, nickname, made in links}
+
+
+def _platform(key: str) -> str:
+    return key.partition(":")[0].removesuffix("-name")
 
 
 def _accounts(ours: set[str]) -> dict[str, set[str]]:

@@ -46,11 +46,11 @@ def _player(p: dict, where: str) -> ForeignSeat:
 
 def first_killed(record: dict, seats: list[ForeignSeat]) -> int | None:
     """The victim of the first night (RULES.md 7.10.1: a miss that night leaves no first killed),
-    when every black player in the game that night shot him. Votes are not read, so a black
-    player in the game is one not removed by a foul before it (a removal's day N comes before
-    night N) who shoots on some night of the game: one voted out on day 1 never shoots, one who
-    skipped the first night's shot (a miss) shoots later. Records without shooters count the
-    shots instead."""
+    when every black player in the game that night shot him. Who was voted out is not worked out
+    from the votes, so a black player is in the game that night when he was not removed by a foul
+    on day 1 and shows himself later: he shoots on some night, votes on a later day, or is
+    removed by a foul on a later day (one voted out on day 1 does none of these). Records without
+    shooters count the shots instead."""
     shots = record.get("shots") or []
     if not isinstance(shots, list):
         raise RecordRefused("shots", _("not a list"))
@@ -75,7 +75,12 @@ def first_killed(record: dict, seats: list[ForeignSeat]) -> int | None:
             removed_on[p.get("position")] = p["disqual"]["day"]
     blacks = {s.seat for s in seats if s.role in ("black", "don") and removed_on.get(s.seat, 2) > 1}
     if all(shooter is not None for shooter, _victim in first):
-        in_game = blacks & shooters_ever
+        # in the game on night 1: he shoots on some night, votes on a later day, or is removed by
+        # a foul on a later day (one who skipped night 1 and left on day 2 voted that day)
+        later = {v.get("voter") for v in record.get("votes") or [] if isinstance(v, dict)
+                 and is_int(v.get("day")) and v["day"] >= 2}
+        later |= {seat for seat, day in removed_on.items() if day >= 2}
+        in_game = blacks & (shooters_ever | later)
         return first[0][1] if in_game <= {shooter for shooter, _victim in first} else None
     return first[0][1] if len(first) >= len(blacks) else None
 

@@ -734,10 +734,31 @@ def test_the_first_killed_is_killed_on_the_first_night_or_there_is_none(tmp_path
 
 def test_polemica_a_first_night_shot_by_every_black_player_in_the_game_is_a_kill(tmp_path):
     record = records_of(POLEMICA[-1])  # 334187: blacks 2, 7 (don), 9 shoot seat 4 on night 1
-    record["shots"] = [shot for shot in record["shots"] if shot["shooter"] != 9]  # 9 voted out on day 1: never shoots
+    # 9 voted out on day 1: he never shoots, nor votes on a later day
+    record["shots"] = [shot for shot in record["shots"] if shot["shooter"] != 9]
+    record["votes"] = [vote for vote in record["votes"] if vote["voter"] != 9 or vote["day"] < 2]
     run("--format", "polemica", write(tmp_path, "voted.json", record))
     assert Game.objects.get(code="polemica-334187").first_killed_seat == 4
     record = records_of(POLEMICA[-1])
     record["shots"] = [shot for shot in record["shots"] if not (shot["shooter"] == 9 and shot["night"] == 1)]
     run("--format", "polemica", write(tmp_path, "skipped.json", record))  # 9 skipped night 1, shoots later: a miss
     assert Game.objects.get(code="polemica-334187").first_killed_seat is None
+
+
+def test_polemica_a_black_player_who_skipped_night_1_and_left_on_day_2_makes_it_a_miss(tmp_path):
+    record = records_of(POLEMICA[-1])  # 334187: blacks 2, 7 (don), 9 shoot seat 4 on night 1
+    record["shots"] = [shot for shot in record["shots"] if shot["shooter"] != 9]  # 9 never shoots...
+    record["votes"] = [{"day": 2, "num": 0, "voter": 9, "candidate": 3}]  # ...but votes on day 2: he was in the game
+    run("--format", "polemica", write(tmp_path, "skip.json", record))
+    assert Game.objects.get(code="polemica-334187").first_killed_seat is None
+
+
+def test_one_humans_accounts_on_two_platforms_stay_one_player_under_new():
+    from protocols.models import ForeignPerson
+
+    run("--format", "mafiaratings", "--new", "Гудвин", *MAFIARATINGS)  # 1147 Гудвин, made for him
+    made = Player.objects.get(nickname="Гудвин")
+    ForeignPerson.objects.create(key="polemica:424242", player=made)  # his Polemica account, answered the same
+    run("--format", "mafiaratings", "--new", "Гудвин", *MAFIARATINGS)
+    assert nicknames_at_seat_10("mafiaratings-4842") == ["Гудвин"]
+    assert Player.objects.filter(nickname__startswith="Гудвин").count() == 1
