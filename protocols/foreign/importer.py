@@ -26,13 +26,13 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from engines.scoring.fileformat import InvalidTournament, parse_document
-from protocols.models import ForeignPerson, Game
+from protocols.models import ForeignPerson, Game, Seat
 from protocols.presentation import problem_sentence
 from tournaments.models import Player, Publication, Registration, Tournament
 from tournaments.permissions import managed_tournaments
 
 from . import mafiaratings, polemica
-from .people import PLATFORM, Question, match, person_code
+from .people import CODE_MAX, PLATFORM, Question, match, person_code
 from .records import ForeignGame, RecordRefused, is_int
 
 READERS = {"polemica": polemica.read, "mafiaratings": mafiaratings.read}
@@ -54,6 +54,7 @@ class Target:
     settings: dict                  # its settings as the tournament file writes them: an import keeps them
     ruleset: str
     participants: int | None        # its organisers' count of participants, when they gave one
+    seated: dict[str, set[str]]     # nickname -> the codes of the games he sits in
 
 
 @dataclass
@@ -120,20 +121,28 @@ def _document(fmt: str, name: str, key: str, games: list[ForeignGame], nicknames
     for g in games:
         for s in g.seats:
             nick_of.setdefault(s.player_key, nicknames.get(s.player_key, s.name))
-    claimed = {person_code(person): nick for person, nick in nick_of.items()}  # each person's own code, and his player
+    # one id a player, and a player's registration always his: his registration's id in the
+    # target; else his first person's own code, unless another player holds that there
     registered = {nick: code for code, nick in target.players.items()} if target else {}
+    held = dict(target.players) if target else {}
     first_id: dict[str, str] = {}
     for person, nick in nick_of.items():
-        # one id a player: his registration's in the target, unless that is the own code of a
-        # person now another player's; else the own code of his first person
-        code = registered.get(nick)
-        first_id.setdefault(nick, code if code is not None and claimed.get(code, nick) == nick else person_code(person))
+        if nick in first_id:
+            continue
+        code = registered.get(nick) or person_code(person)
+        number = 1
+        while held.get(code, nick) != nick:
+            number += 1
+            code = f"{person_code(person)[:CODE_MAX - 3]}-{number}"
+        first_id[nick] = code
+        held[code] = nick
     ids = {person: first_id[nick] for person, nick in nick_of.items()}
-    run = {first_id[nick]: nick for nick in nick_of.values()}  # id -> nickname, the run's people
-    # a registration under a person's own code whom the run now gives another one is his no more
-    moved = {person_code(k) for k, given in ids.items() if given != person_code(k)}
-    players = {code: nick for code, nick in (target.players.items() if target else ()) if code not in moved or code in run}
-    players.update(run)  # an id of the target's the run gives to another player moves his registration
+    # the target's registrations stay, but an import's whose player sits only in this run's
+    # games and is none of its players (an answer gave his games to another: he goes)
+    here = {f"{fmt}-{g.game_id}" for g in games}
+    players = {code: nick for code, nick in (target.players.items() if target else ())
+               if nick in first_id or not code.startswith(f"{fmt}-") or target.seated.get(nick, set()) - here}
+    players.update({code: nick for nick, code in first_id.items()})
     ordered = sorted(games, key=lambda g: (g.played_on, g.game_id))
     places = dict(target.places) if target else {}  # a stored game stays where the organisers put it
     next_round = target.next_round if target else 1
@@ -272,10 +281,13 @@ def _target(t: Tournament) -> Target:
     # keyed as tournament_file keys them: a registration added by hand, without a code, is kept too
     players = {code or f"p{pk}": nick for code, pk, nick in
                t.registrations.order_by("number", "pk").values_list("code", "player_id", "player__nickname")}
+    seated: dict[str, set[str]] = defaultdict(set)
+    for nick, code in Seat.objects.filter(game__tournament=t).values_list("player__nickname", "game__code"):
+        seated[nick].add(code)
     settings = {"k_max_participants": t.k_max_participants, "best_move_three": str(t.best_move_three),
                 "best_move_two": str(t.best_move_two), "fourth_foul_removal_counts": t.fourth_foul_removal_counts}
     return Target(t.pk, t.slug, t.name, t.lot_seed, t.start_date, t.games_before_final, places, last + 1, players,
-                  settings, t.ruleset, t.participants_override)
+                  settings, t.ruleset, t.participants_override, seated)
 
 
 def _default_name(fmt: str, games: list[ForeignGame]) -> str:
@@ -306,7 +318,7 @@ def store(fmt: str, p: Plan, *, user=None) -> list[Tournament]:
                     tournament.organisers.add(user)  # whoever brings a tournament runs it (as in the admin)
                 for g in games:
                     Game.objects.filter(tournament=tournament, code=f"{fmt}-{g.game_id}").update(played_on=g.played_on)
-                _forget_moved_registrations(tournament, games)
+                _forget_moved_registrations(tournament, fmt)
                 last = max(g.played_on for g in games)
                 if tournament.end_date < last:
                     Tournament.objects.filter(pk=tournament.pk).update(end_date=last)
@@ -336,9 +348,8 @@ def _link_people(p: Plan) -> None:
             link.save(update_fields=["player", "made_for_him"])
 
 
-def _forget_moved_registrations(tournament: Tournament, games: list[ForeignGame]) -> None:
-    """A registration under a person's own code whose games went to another player (an answer
-    made them one) and who sits in none of the tournament's games any more."""
-    codes = {person_code(s.player_key) for g in games for s in g.seats}
-    (Registration.objects.filter(tournament=tournament, code__in=codes)
+def _forget_moved_registrations(tournament: Tournament, fmt: str) -> None:
+    """An import's registration (its code the platform's) whose player sits in none of the
+    tournament's games any more: his games went to another player by an answer."""
+    (Registration.objects.filter(tournament=tournament, code__startswith=f"{fmt}-")
      .exclude(player__seats__game__tournament=tournament).delete())

@@ -8,7 +8,8 @@ In this order, for each name the records give (a person's newest):
    (each of them is a new player; the first keeps the name when it is free, each other gets his
    platform's id beside it).
 2. A person imported before is the player that import made him (protocols.ForeignPerson).
-3. Otherwise the name decides, and a question is asked, one a name, when it is not sure:
+3. Otherwise the name decides, and a question is asked, one a name, when it is not sure about
+   someone new here (the answer then is about everyone of the name, those imported before too):
    - a name that reads as another (tournaments.names.name_key: case, ё, a look-alike letter) of
      ours or of the same records: "look-alike";
    - two or more people of the records with this name: "two people";
@@ -99,8 +100,9 @@ def match(people: dict[str, str], same: dict[str, str], new: set[str]) -> People
         look_alikes = sorted(spelled[name_key(name)] - {name})
         spelled[name_key(name)].add(name)
         fresh = [key for key in owners if key not in known]
-        # an answer is about the people of the name not imported before; with none, it corrects all
-        asked = (fresh or owners) if name in same or name in new else fresh
+        # an answer is about everyone of the name (so the same answer again changes nothing); a
+        # question is asked while one of them is new here, and says so when they are several
+        asked = owners if name in same or name in new else fresh
         for key in owners:
             if key not in asked:
                 give(key, known[key][0], name)
@@ -133,7 +135,7 @@ def match(people: dict[str, str], same: dict[str, str], new: set[str]) -> People
             other_account = name in ours and any(_other_account(key, accounts.get(name, ())) for key in asked)
             if look_alikes or len(asked) > 1 or other_account:
                 why = "look-alike" if look_alikes else "two people" if len(asked) > 1 else "another account"
-                ask(name, look_alikes + ([name] if name in ours else []), why, asked)
+                ask(name, look_alikes + ([name] if name in ours else []), why, owners)
             else:
                 give(asked[0], name, name)
     return out

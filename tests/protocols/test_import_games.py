@@ -762,3 +762,49 @@ def test_one_humans_accounts_on_two_platforms_stay_one_player_under_new():
     run("--format", "mafiaratings", "--new", "Гудвин", *MAFIARATINGS)
     assert nicknames_at_seat_10("mafiaratings-4842") == ["Гудвин"]
     assert Player.objects.filter(nickname__startswith="Гудвин").count() == 1
+
+
+def state():
+    """Everything an import writes, to compare two runs."""
+    from protocols.models import ForeignPerson
+    from tournaments.models import Registration
+
+    return (sorted(Player.objects.values_list("nickname", flat=True)),
+            sorted(Registration.objects.values_list("tournament_id", "code", "player__nickname", "number")),
+            sorted(Game.objects.values_list("code", "tournament_id")),
+            sorted((s.game.code, s.number, s.player.nickname) for g in Game.objects.all() for s in g.seats.all()),
+            sorted(ForeignPerson.objects.values_list("key", "player__nickname", "made_for_him")))
+
+
+def alphas(tmp_path) -> tuple[str, str]:
+    first, third = records_of(MAFIARATINGS[0]), records_of(MAFIARATINGS[2])
+    first["players"][9].update(id=501, name="Альфа")
+    third["players"][1]["name"] = "Другой"
+    third["players"][9].update(id=503, name="Альфа")
+    return write(tmp_path, "m1.json", first), write(tmp_path, "m3.json", third)
+
+
+def test_every_seated_player_keeps_his_registration_through_a_correction_of_some_files(tmp_path):
+    from tournaments.models import Registration
+
+    PlayerFactory(nickname="Ours")
+    m1, m3 = alphas(tmp_path)
+    run("--format", "mafiaratings", "--same", "Альфа=Ours", m1, m3)
+    run("--format", "mafiaratings", "--new", "Альфа", m1)
+    tournament = Tournament.objects.get()
+    for g in tournament.games.all():
+        for s in g.seats.all():
+            assert Registration.objects.filter(tournament=tournament, player=s.player).count() == 1, s.player.nickname
+    assert nicknames_at_seat_10("mafiaratings-4842", "mafiaratings-4872") == ["Альфа", "Ours"]
+
+
+@pytest.mark.parametrize("answer", [["--same", "Альфа=Ours"], ["--new", "Альфа"]])
+def test_the_last_command_again_changes_nothing_when_a_name_has_people_old_and_new(tmp_path, answer):
+    PlayerFactory(nickname="Ours")
+    PlayerFactory(nickname="Альфа")
+    m1, m3 = alphas(tmp_path)
+    run("--format", "mafiaratings", m1)
+    run("--format", "mafiaratings", *answer, m1, m3)
+    before = state()
+    run("--format", "mafiaratings", *answer, m1, m3)
+    assert state() == before
