@@ -62,7 +62,7 @@ class GameImportForm(forms.Form):
         texts = []
         for u in uploads:
             try:
-                texts.append((u.name, u.read().decode("utf-8-sig")))
+                texts.append((u.name, u.read().decode("utf-8")))  # a byte order mark: read_file reads past it
             except UnicodeDecodeError:
                 self.add_error("files", _("%(file)s is not UTF-8 text.") % {"file": u.name})
         data["texts"] = texts

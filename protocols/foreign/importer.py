@@ -1,15 +1,8 @@
 """Foreign game records into draft tournaments: read every file (a file refused as a whole when
-one of its records is, naming the file, the game and the field), match each person of the records
-to our players, and store each tournament's games through the tournament file's import
-(protocols.tournament_file: checked by the scoring core first, drafts, idempotent).
-
-Players are matched by name, never merged silently: the exact nickname is the same person; a
-nickname that reads the same (tournaments.names.name_key: case, ё, a Latin look-alike letter) as
-one of ours, or as another name of the same records, but is written otherwise is a question, as
-are two people of the records who would get one nickname. A question is answered by ``same``
-(the record's name -> our nickname, or a name to itself: the two people are one) or ``new`` (a new
-player of the record's name; for two people, each after the first gets his platform's id beside
-the name); while one is open nothing is stored.
+one of its records is, naming the file, the game and the field), say who each person of the
+records is here (people.py: never two people made one without the organiser saying so), and
+store each tournament's games through the tournament file's import (protocols.tournament_file:
+checked by the scoring core first, drafts, idempotent).
 
 A game is one game wherever it is: a game already imported (its code, "polemica-334187") is
 updated where it is, never stored twice, and new games of a tournament already imported join it.
@@ -71,6 +64,11 @@ class Plan:
     notes: list[str] = field(default_factory=list)                        # games left out, and why
 
 
+def _code(fmt: str, game: ForeignGame) -> str:
+    """The game's code here: the platform's name and its id there ("polemica-334187")."""
+    return f"{fmt}-{game.game_id}"
+
+
 def _records(data) -> list:
     return data if isinstance(data, list) else [data]
 
@@ -88,7 +86,7 @@ def read_file(path: str, fmt: str, text: str | None = None) -> tuple[list[Foreig
         if text is None:
             if Path(path).stat().st_size > MAX_FILE_BYTES:
                 return [], _("%(file)s: larger than %(n)s MB") % {"file": label, "n": MAX_FILE_BYTES // 2**20}
-            text = Path(path).read_text(encoding="utf-8-sig")
+            text = Path(path).read_text(encoding="utf-8")
         data = json.loads(text.removeprefix("\ufeff"))  # a byte order mark, as Windows' editors write
     except (OSError, UnicodeDecodeError) as e:
         return [], _("%(file)s: cannot be read (%(why)s)") % {"file": label, "why": e.__class__.__name__}
@@ -139,7 +137,7 @@ def _document(fmt: str, name: str, key: str, games: list[ForeignGame], nicknames
     ids = {person: first_id[nick] for person, nick in nick_of.items()}
     # the target's registrations stay, but an import's whose player sits only in this run's
     # games and is none of its players (an answer gave his games to another: he goes)
-    here = {f"{fmt}-{g.game_id}" for g in games}
+    here = {_code(fmt, g) for g in games}
     players = {code: nick for code, nick in (target.players.items() if target else ())
                if nick in first_id or not code.startswith(f"{fmt}-") or target.seated.get(nick, set()) - here}
     players.update({code: nick for nick, code in first_id.items()})
@@ -147,8 +145,8 @@ def _document(fmt: str, name: str, key: str, games: list[ForeignGame], nicknames
     places = dict(target.places) if target else {}  # a stored game stays where the organisers put it
     next_round = target.next_round if target else 1
     for g in ordered:
-        if f"{fmt}-{g.game_id}" not in places:
-            places[f"{fmt}-{g.game_id}"], next_round = ("qualifying", next_round, 1), next_round + 1
+        if _code(fmt, g) not in places:
+            places[_code(fmt, g)], next_round = ("qualifying", next_round, 1), next_round + 1
     per_player = defaultdict(int)
     for g in games:
         for s in g.seats:
@@ -164,8 +162,8 @@ def _document(fmt: str, name: str, key: str, games: list[ForeignGame], nicknames
                        "date": first.isoformat()},
         "players": [{"id": pid, "nickname": nick} for pid, nick in players.items()],
         "games": [{
-            "id": f"{fmt}-{g.game_id}", "stage": places[f"{fmt}-{g.game_id}"][0],
-            "round": places[f"{fmt}-{g.game_id}"][1], "table": places[f"{fmt}-{g.game_id}"][2],
+            "id": _code(fmt, g), "stage": places[_code(fmt, g)][0], "round": places[_code(fmt, g)][1],
+            "table": places[_code(fmt, g)][2],
             "result": g.result, "first_killed": {"seat": g.first_killed, "named": g.named} if g.first_killed else None,
             "seats": [{"seat": s.seat, "player": ids[s.player_key], "role": s.role, "fouls": s.fouls,
                        "removed": s.removed} for s in sorted(g.seats, key=lambda s: s.seat)],
@@ -231,7 +229,7 @@ def _group(fmt: str, out: Plan, tournament_name: str, user) -> None:
         grouped.setdefault(g.tournament_key or fmt, []).append(g)
     for key, games in grouped.items():
         held = defaultdict(set)
-        codes = [f"{fmt}-{g.game_id}" for g in games]
+        codes = [_code(fmt, g) for g in games]
         for code, pk in Game.objects.filter(code__in=codes).values_list("code", "tournament_id"):
             held[pk].add(code)
         target = None
@@ -244,7 +242,7 @@ def _group(fmt: str, out: Plan, tournament_name: str, user) -> None:
             for code in sorted(held[pk]):
                 out.notes.append(_("%(code)s: already in the tournament '%(name)s' (%(why)s), left there") % {
                     "code": code, "name": stored.name, "why": why})
-            games = [g for g in games if f"{fmt}-{g.game_id}" not in held[pk]]
+            games = [g for g in games if _code(fmt, g) not in held[pk]]
         if not games:
             continue
         name = tournament_name or games[0].tournament_name or _default_name(fmt, games)
@@ -317,7 +315,7 @@ def store(fmt: str, p: Plan, *, user=None) -> list[Tournament]:
                 if created and user is not None:
                     tournament.organisers.add(user)  # whoever brings a tournament runs it (as in the admin)
                 for g in games:
-                    Game.objects.filter(tournament=tournament, code=f"{fmt}-{g.game_id}").update(played_on=g.played_on)
+                    Game.objects.filter(tournament=tournament, code=_code(fmt, g)).update(played_on=g.played_on)
                 _forget_moved_registrations(tournament, fmt)
                 last = max(g.played_on for g in games)
                 if tournament.end_date < last:

@@ -143,13 +143,13 @@ def match(people: dict[str, str], same: dict[str, str], new: set[str]) -> People
 
 def _split(name: str, asked: list[str], known: dict[str, tuple[str, bool]], give, taken: set[str]) -> None:
     """People of one name answered as different people: a person imported before keeps the
-    player made for him when no one else here has it; the first of the others takes the name where
-    it is free, each other gets his platform's id."""
-    held = [known[key][0] for key in asked if key in known]
+    player made for him alone (``_imported_before``), whatever it is called now (a merge may have
+    renamed it); the first of the others takes the name where it is free, each other gets his
+    platform's id."""
     kept = set()
     for key in asked:
         mine, made = known.get(key, (None, False))
-        if mine is not None and made and held.count(mine) == 1:  # whatever it is called now (a merge may rename)
+        if made:
             give(key, mine, name)
             kept.add(key)
     for key in asked:
@@ -188,23 +188,20 @@ def _other_account(key: str, keys) -> bool:
     return bool(found) and any(other != key and other.startswith(f"{found.group(1)}:") for other in keys)
 
 
-def _forms(name: str, key: str, count: int = 9) -> list[str]:
+def _forms(name: str, key: str):
     """The nicknames a person of ``name`` gets when it is someone else's: the name, cut to fit,
     with his platform's id beside it ("Гудвин (mafiaratings 502)"), then with a number added."""
-    platform, _sep, ident = key.partition(":")
-    platform = platform.removesuffix("-name")
+    platform = _platform(key)
     label = PLATFORM.get(platform, platform)
-    tail = f"{label} {ident}" if _ACCOUNT.fullmatch(key) else label
-    out = []
-    for number in range(1, count + 1):
+    tail = f"{label} {key.partition(':')[2]}" if _ACCOUNT.fullmatch(key) else label
+    for number in range(1, 101):  # a hundred forms are plenty: each is one person's
         suffix = f" ({tail})" if number == 1 else f" ({tail}, {number})"
-        out.append(name[:NICKNAME_MAX - len(suffix)].rstrip() + suffix)
-    return out
+        yield name[:NICKNAME_MAX - len(suffix)].rstrip() + suffix
 
 
 def _suffixed(name: str, key: str, taken: set[str]) -> str:
-    """The first of ``_forms`` nobody has (a hundred forms are plenty: each is one person's)."""
-    for nickname in _forms(name, key, 100):
+    """The first of ``_forms`` nobody has."""
+    for nickname in _forms(name, key):
         if nickname not in taken and not Player.objects.filter(nickname=nickname).exists():
             return nickname
     raise ValueError(f"no free nickname for {name!r}")  # a hundred players of one person's forms: not a club's history

@@ -57,9 +57,13 @@ def need(record: dict, key: str, kind, where: str = ""):
     value = record[key]
     if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
         raise RecordRefused(name, _("%(value)s is not %(kind)s") % {"value": shown(value), "kind": _kind(kind)})
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= ID_MAX:
+    if _too_large(value):
         raise RecordRefused(name, _("a number too large to be one"))
     return value
+
+
+def _too_large(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and abs(value) >= ID_MAX
 
 
 def _kind(kind) -> str:
@@ -68,12 +72,12 @@ def _kind(kind) -> str:
 
 def is_int(value) -> bool:
     """A JSON integer a record may hold (not true/false, not beyond 64 bits)."""
-    return isinstance(value, int) and not isinstance(value, bool) and abs(value) < ID_MAX
+    return isinstance(value, int) and not isinstance(value, bool) and not _too_large(value)
 
 
 def shown(value) -> str:
     """``value`` as a refusal quotes it: short, whatever it is."""
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= ID_MAX:
+    if _too_large(value):
         return "a number too large"
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
